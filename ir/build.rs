@@ -1,0 +1,28 @@
+//! Compiles the C++ shims in `llvm-wrapper/` against LLVM 22's headers.
+//! Each shim has a C signature declared in `src/ffi.rs`.
+use std::path::PathBuf;
+
+fn main() {
+    let prefix = std::env::var("LLVM_SYS_221_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    let config = PathBuf::from(&prefix).join("bin/llvm-config");
+    let cxxflags = std::process::Command::new(&config)
+        .arg("--cxxflags")
+        .output()
+        .expect("llvm-config --cxxflags");
+    let flags = String::from_utf8_lossy(&cxxflags.stdout).to_string();
+    let mut build = cc::Build::new();
+    build.cpp(true).warnings(false).flag("-fno-rtti");
+    for f in flags.split_whitespace() {
+        // Keep include paths, defines and the language standard; drop
+        // optimisation / warning choices made for LLVM's own build.
+        if f.starts_with("-I") || f.starts_with("-D") || f.starts_with("-std=") || f == "-fno-exceptions" || f == "-fno-rtti" {
+            build.flag(f);
+        }
+    }
+    for src in ["llvm-wrapper/ModuleWrapper.cpp"] {
+        println!("cargo:rerun-if-changed={src}");
+        build.file(src);
+    }
+    build.compile("sycl_llvm_wrapper");
+    println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
+}

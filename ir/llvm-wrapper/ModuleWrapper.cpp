@@ -1,0 +1,380 @@
+//===- ModuleWrapper.cpp - C shims the LLVM C API lacks -------------------===//
+//
+// Every function here has a C signature declared in ir/src/ffi.rs. Keep this
+// file small: only what the C API cannot express.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <algorithm>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+void copyComdat(GlobalObject *Dst, const GlobalObject *Src) {
+  const Comdat *SC = Src->getComdat();
+  if (!SC)
+    return;
+  Comdat *DC = Dst->getParent()->getOrInsertComdat(SC->getName());
+  DC->setSelectionKind(SC->getSelectionKind());
+  Dst->setComdat(DC);
+}
+
+/// Extracts a device image: the result is what CloneModule(M, VMap,
+/// ShouldCloneDefinition) followed by removal of unreferenced declarations
+/// would give, but global values that the kept definitions never reference are
+/// never created, so the cost is proportional to the image, not to M.
+class ImageExtractor final : public ValueMaterializer {
+public:
+  ImageExtractor(const Module &Src, ArrayRef<const GlobalValue *> Defs)
+      : Src(Src), New(std::make_unique<Module>(Src.getModuleIdentifier(),
+                                                Src.getContext())) {
+    for (const GlobalValue *GV : Defs)
+      Keep.insert(GV);
+  }
+
+  std::unique_ptr<Module> run() {
+    New->setSourceFileName(Src.getSourceFileName());
+    New->setDataLayout(Src.getDataLayout());
+    New->setTargetTriple(Src.getTargetTriple());
+    New->setModuleInlineAsm(Src.getModuleInlineAsm());
+
+    // Shells for the kept definitions first, so that references between them
+    // resolve to the right objects.
+    for (const GlobalVariable &G : Src.globals())
+      if (Keep.count(&G))
+        makeShell(&G);
+    for (const Function &F : Src)
+      if (Keep.count(&F))
+        makeShell(&F);
+    for (const GlobalAlias &A : Src.aliases())
+      if (Keep.count(&A))
+        makeShell(&A);
+
+    // Bodies and initializers.
+    for (const GlobalVariable &G : Src.globals()) {
+      if (!Keep.count(&G))
+        continue;
+      auto *GV = cast<GlobalVariable>(VMap[&G]);
+      if (G.hasInitializer())
+        GV->setInitializer(MapValue(G.getInitializer(), VMap, RF_None, nullptr, this));
+      copyComdat(GV, &G);
+    }
+    for (const Function &F : Src) {
+      if (!Keep.count(&F) || F.isDeclaration())
+        continue;
+      auto *NF = cast<Function>(VMap[&F]);
+      Function::arg_iterator DestI = NF->arg_begin();
+      for (const Argument &J : F.args()) {
+        DestI->setName(J.getName());
+        VMap[&J] = &*DestI++;
+      }
+      SmallVector<ReturnInst *, 8> Returns;
+      CloneFunctionInto(NF, &F, VMap, CloneFunctionChangeType::ClonedModule,
+                        Returns, "", nullptr, nullptr, this);
+      if (F.hasPersonalityFn())
+        NF->setPersonalityFn(MapValue(F.getPersonalityFn(), VMap, RF_None, nullptr, this));
+      copyComdat(NF, &F);
+    }
+    for (const GlobalAlias &A : Src.aliases()) {
+      if (!Keep.count(&A))
+        continue;
+      auto *GA = cast<GlobalAlias>(VMap[&A]);
+      if (const Constant *C = A.getAliasee())
+        GA->setAliasee(MapValue(C, VMap, RF_None, nullptr, this));
+    }
+    for (const NamedMDNode &NMD : Src.named_metadata()) {
+      NamedMDNode *NewNMD = New->getOrInsertNamedMetadata(NMD.getName());
+      for (unsigned I = 0, E = NMD.getNumOperands(); I != E; ++I)
+        NewNMD->addOperand(MapMetadata(NMD.getOperand(I), VMap, RF_None, nullptr, this));
+    }
+    // Metadata attached to global variables and to declarations (function
+    // definitions got theirs from CloneFunctionInto). Mapping it may create
+    // further shells, hence the worklist.
+    for (size_t I = 0; I < Shells.size(); ++I) {
+      const GlobalValue *S = Shells[I];
+      const auto *GO = dyn_cast<GlobalObject>(S);
+      if (!GO)
+        continue;
+      if (isa<Function>(GO) && Keep.count(GO) && !GO->isDeclaration())
+        continue;
+      if (isa<Function>(GO) && !GO->isDeclaration())
+        continue; // CloneModule drops metadata of functions it does not clone
+      auto *NGO = dyn_cast<GlobalObject>(VMap[S]);
+      if (!NGO)
+        continue;
+      SmallVector<std::pair<unsigned, MDNode *>, 1> MDs;
+      GO->getAllMetadata(MDs);
+      for (auto &MD : MDs)
+        NGO->addMetadata(MD.first, *MapMetadata(MD.second, VMap, RF_None, nullptr, this));
+    }
+    restoreOrder();
+    return std::move(New);
+  }
+
+  Value *materialize(Value *V) override {
+    auto *GV = dyn_cast<GlobalValue>(V);
+    if (!GV || GV->getParent() != &Src)
+      return nullptr;
+    return makeShell(GV);
+  }
+
+private:
+  GlobalValue *makeShell(const GlobalValue *GV) {
+    auto It = VMap.find(GV);
+    if (It != VMap.end())
+      return cast<GlobalValue>(It->second);
+    bool Define = Keep.count(GV);
+    GlobalValue *NGV = nullptr;
+    if (const auto *G = dyn_cast<GlobalVariable>(GV)) {
+      auto *NG = new GlobalVariable(*New, G->getValueType(), G->isConstant(),
+                                    G->getLinkage(), nullptr, G->getName(),
+                                    nullptr, G->getThreadLocalMode(),
+                                    G->getType()->getAddressSpace());
+      NG->copyAttributesFrom(G);
+      if (!Define && !G->isDeclaration())
+        NG->setLinkage(GlobalValue::ExternalLinkage);
+      NGV = NG;
+    } else if (const auto *F = dyn_cast<Function>(GV)) {
+      Function *NF = Function::Create(F->getFunctionType(), F->getLinkage(),
+                                      F->getAddressSpace(), F->getName(),
+                                      New.get());
+      NF->copyAttributesFrom(F);
+      if (!Define && !F->isDeclaration()) {
+        NF->setLinkage(GlobalValue::ExternalLinkage);
+        NF->setPersonalityFn(nullptr);
+      }
+      NGV = NF;
+    } else if (const auto *A = dyn_cast<GlobalAlias>(GV)) {
+      if (Define) {
+        auto *GA = GlobalAlias::create(A->getValueType(),
+                                       A->getType()->getPointerAddressSpace(),
+                                       A->getLinkage(), A->getName(), New.get());
+        GA->copyAttributesFrom(A);
+        NGV = GA;
+      } else if (A->getValueType()->isFunctionTy()) {
+        NGV = Function::Create(cast<FunctionType>(A->getValueType()),
+                               GlobalValue::ExternalLinkage,
+                               A->getAddressSpace(), A->getName(), New.get());
+      } else {
+        NGV = new GlobalVariable(*New, A->getValueType(), false,
+                                 GlobalValue::ExternalLinkage, nullptr,
+                                 A->getName(), nullptr,
+                                 A->getThreadLocalMode(),
+                                 A->getType()->getAddressSpace());
+      }
+    } else if (const auto *I = dyn_cast<GlobalIFunc>(GV)) {
+      auto *GI = GlobalIFunc::create(I->getValueType(), I->getAddressSpace(),
+                                     I->getLinkage(), I->getName(), nullptr,
+                                     New.get());
+      GI->copyAttributesFrom(I);
+      NGV = GI;
+      Pending.push_back(I);
+    }
+    VMap[GV] = NGV;
+    Order[NGV] = indexOf(GV);
+    Shells.push_back(GV);
+    return NGV;
+  }
+
+  /// Position of GV in the source module's lists, computed once.
+  size_t indexOf(const GlobalValue *GV) {
+    if (SrcIndex.empty()) {
+      size_t N = 0;
+      for (const GlobalVariable &G : Src.globals())
+        SrcIndex[&G] = N++;
+      for (const Function &F : Src)
+        SrcIndex[&F] = N++;
+      for (const GlobalAlias &A : Src.aliases())
+        SrcIndex[&A] = N++;
+      for (const GlobalIFunc &I : Src.ifuncs())
+        SrcIndex[&I] = N++;
+    }
+    return SrcIndex.lookup(GV);
+  }
+
+  /// Puts globals, functions and aliases in the order of the source module,
+  /// as CloneModule would have created them.
+  void restoreOrder() {
+    for (const GlobalIFunc *I : Pending)
+      if (const Constant *R = I->getResolver())
+        cast<GlobalIFunc>(VMap[I])->setResolver(MapValue(R, VMap, RF_None, nullptr, this));
+    auto ByIndex = [&](const GlobalValue *A, const GlobalValue *B) {
+      return Order.lookup(A) < Order.lookup(B);
+    };
+    std::vector<GlobalVariable *> Gs;
+    for (GlobalVariable &G : New->globals())
+      Gs.push_back(&G);
+    std::stable_sort(Gs.begin(), Gs.end(), ByIndex);
+    for (GlobalVariable *G : Gs) {
+      G->removeFromParent();
+      New->insertGlobalVariable(G);
+    }
+    std::vector<Function *> Fs;
+    for (Function &F : *New)
+      Fs.push_back(&F);
+    std::stable_sort(Fs.begin(), Fs.end(), ByIndex);
+    for (Function *F : Fs) {
+      F->removeFromParent();
+      New->getFunctionList().push_back(F);
+    }
+    std::vector<GlobalAlias *> As;
+    for (GlobalAlias &A : New->aliases())
+      As.push_back(&A);
+    std::stable_sort(As.begin(), As.end(), ByIndex);
+    for (GlobalAlias *A : As) {
+      A->removeFromParent();
+      New->insertAlias(A);
+    }
+  }
+
+  const Module &Src;
+  std::unique_ptr<Module> New;
+  ValueToValueMapTy VMap;
+  DenseSet<const GlobalValue *> Keep;
+  DenseMap<const GlobalValue *, size_t> Order;
+  DenseMap<const GlobalValue *, size_t> SrcIndex;
+  std::vector<const GlobalValue *> Shells;
+  std::vector<const GlobalIFunc *> Pending;
+};
+
+} // namespace
+
+extern "C" {
+
+/// Builds a new module, in the context of \p Src, that defines exactly the
+/// \p NumDefs global values in \p Defs and declares what they reference.
+LLVMModuleRef SyclExtractModule(LLVMModuleRef Src, LLVMValueRef *Defs,
+                                size_t NumDefs) {
+  std::vector<const GlobalValue *> Keep;
+  Keep.reserve(NumDefs);
+  for (size_t I = 0; I < NumDefs; ++I)
+    Keep.push_back(cast<GlobalValue>(unwrap(Defs[I])));
+  ImageExtractor X(*unwrap(Src), Keep);
+  return wrap(X.run().release());
+}
+
+/// Turns a function definition into a declaration (Function::deleteBody: the
+/// body, personality and prefix data go; linkage becomes external).
+void SyclDeleteFunctionBody(LLVMValueRef F) {
+  cast<Function>(unwrap(F))->deleteBody();
+}
+
+/// Drops the initializer of a global variable, making it a declaration with
+/// external linkage.
+void SyclMakeGlobalDeclaration(LLVMValueRef G) {
+  auto *GV = cast<GlobalVariable>(unwrap(G));
+  GV->setInitializer(nullptr);
+  GV->setLinkage(GlobalValue::ExternalLinkage);
+  GV->setComdat(nullptr);
+}
+
+/// True if \p V (a global value) is a declaration.
+int SyclIsDeclaration(LLVMValueRef V) {
+  return cast<GlobalValue>(unwrap(V))->isDeclaration();
+}
+
+/// True if the global value may be removed when it has no uses
+/// (GlobalValue::isDiscardableIfUnused).
+int SyclIsDiscardableIfUnused(LLVMValueRef V) {
+  return cast<GlobalValue>(unwrap(V))->isDiscardableIfUnused();
+}
+
+/// True if \p Call (a call or invoke) is an indirect call
+/// (CallBase::isIndirectCall).
+int SyclIsIndirectCall(LLVMValueRef Call) {
+  return cast<CallBase>(unwrap(Call))->isIndirectCall();
+}
+
+/// Strips pointer casts (Value::stripPointerCasts).
+LLVMValueRef SyclStripPointerCasts(LLVMValueRef V) {
+  return wrap(unwrap(V)->stripPointerCasts());
+}
+
+/// Removes a constant that has no uses (Constant::destroyConstant when safe).
+/// Returns 1 if it was destroyed.
+int SyclDestroyDeadConstant(LLVMValueRef V) {
+  auto *C = dyn_cast<Constant>(unwrap(V));
+  if (!C || isa<GlobalValue>(C))
+    return 0;
+  C->removeDeadConstantUsers();
+  if (!C->use_empty())
+    return 0;
+  C->destroyConstant();
+  return 1;
+}
+
+} // extern "C"
+
+extern "C" {
+
+/// The MDNode behind a metadata-as-value handle. MetadataAsValue::get
+/// canonicalizes a one-operand node `!{i32 1}` to the operand itself, so such
+/// handles are turned back into a node here.
+LLVMMetadataRef SyclValueAsMDNode(LLVMValueRef V) {
+  auto *MAV = cast<MetadataAsValue>(unwrap(V));
+  Metadata *MD = MAV->getMetadata();
+  if (auto *N = dyn_cast<MDNode>(MD))
+    return wrap(N);
+  return wrap(MDNode::get(MAV->getContext(), {MD}));
+}
+
+/// Replaces the operands of the named metadata \p Name by the \p N nodes in
+/// \p Ops (metadata-as-value handles); with N == 0 the named metadata is
+/// erased. Creates it if absent and N > 0.
+void SyclSetNamedMetadata(LLVMModuleRef M, const char *Name, size_t NameLen,
+                          LLVMValueRef *Ops, size_t N) {
+  Module *Mod = unwrap(M);
+  StringRef Key(Name, NameLen);
+  NamedMDNode *NMD = Mod->getNamedMetadata(Key);
+  if (N == 0) {
+    if (NMD)
+      Mod->eraseNamedMetadata(NMD);
+    return;
+  }
+  if (!NMD)
+    NMD = Mod->getOrInsertNamedMetadata(Key);
+  NMD->clearOperands();
+  for (size_t I = 0; I < N; ++I)
+    NMD->addOperand(unwrap<MDNode>(SyclValueAsMDNode(Ops[I])));
+}
+
+/// Removes the metadata attachment of kind \p Kind from a global object.
+void SyclEraseGlobalMetadata(LLVMValueRef G, unsigned Kind) {
+  cast<GlobalObject>(unwrap(G))->eraseMetadata(Kind);
+}
+
+} // extern "C"
+
+extern "C" {
+
+/// Looks up a string attribute of a global variable (the C API has no
+/// accessor for global-variable attributes). Returns 1 and sets the value
+/// pointer/length if present.
+int SyclGlobalVarStringAttr(LLVMValueRef G, const char *Key, size_t KeyLen,
+                            const char **Val, size_t *ValLen) {
+  auto *GV = dyn_cast<GlobalVariable>(unwrap(G));
+  if (!GV)
+    return 0;
+  StringRef K(Key, KeyLen);
+  if (!GV->hasAttribute(K))
+    return 0;
+  StringRef V = GV->getAttribute(K).getValueAsString();
+  *Val = V.data();
+  *ValLen = V.size();
+  return 1;
+}
+
+} // extern "C"

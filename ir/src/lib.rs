@@ -1,0 +1,25 @@
+//! The IR layer: the only crate of the workspace that calls `llvm-sys` or the
+//! C++ shims in `llvm-wrapper/`.
+//!
+//! It owns LLVM contexts and modules (through `inkwell`) and hands out small
+//! `Copy` handles ([`Value`], [`Type`]) tied to the context's lifetime, in the
+//! way rustc's `&'ll Value` works. Handles are valid until the value they
+//! name is erased; passes that erase values must drop their handles first.
+//! Everything else in the workspace — the splitter, the passes, the tools —
+//! sees only these safe types.
+//!
+//! What this crate does not do: decide anything about SYCL. It knows LLVM
+//! concepts (linkage, calling conventions, metadata, users, module cloning),
+//! never entry points or property sets.
+
+mod ffi;
+mod metadata;
+mod module;
+mod value;
+
+pub use metadata::MdOperand;
+pub use module::{Context, IrError, Module};
+pub use value::{CallConv, Linkage, Type, Value, ValueKind, Visibility};
+
+/// Re-export for the few places (tests, tools) that need inkwell directly.
+pub use inkwell;

@@ -1,0 +1,108 @@
+//! Reading and building metadata nodes.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+
+use crate::value::Value;
+
+/// One operand of an MDNode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MdOperand<'c> {
+    /// A null operand.
+    Null,
+    /// An MDString (as a value; read it with [`Value::md_string`]).
+    String(Value<'c>),
+    /// A nested MDNode (as a value).
+    Node(Value<'c>),
+    /// A value wrapped in metadata (`i32 1`, `ptr @f`).
+    Value(Value<'c>),
+}
+
+impl<'c> MdOperand<'c> {
+    /// The string of an MDString operand.
+    pub fn as_string(&self) -> Option<String> {
+        match self {
+            MdOperand::String(v) => v.md_string(),
+            _ => None,
+        }
+    }
+
+    /// The zero-extended integer of a constant-integer operand.
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            MdOperand::Value(v) => v.const_int_zext(),
+            _ => None,
+        }
+    }
+
+    /// The sign-extended integer of a constant-integer operand.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            MdOperand::Value(v) => v.const_int_sext(),
+            _ => None,
+        }
+    }
+
+    /// The wrapped value of a value operand.
+    pub fn as_value(&self) -> Option<Value<'c>> {
+        match self {
+            MdOperand::Value(v) => Some(*v),
+            _ => None,
+        }
+    }
+}
+
+pub(crate) fn md_string(v: Value<'_>) -> Option<String> {
+    unsafe {
+        if LLVMIsAMDString(v.raw()).is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let p = LLVMGetMDString(v.raw(), &mut len);
+        Some(crate::module::bytes_to_string(p, len as usize))
+    }
+}
+
+pub(crate) fn md_operands<'c>(v: Value<'c>) -> Vec<MdOperand<'c>> {
+    unsafe {
+        if LLVMIsAMDNode(v.raw()).is_null() {
+            return Vec::new();
+        }
+        let n = LLVMGetMDNodeNumOperands(v.raw());
+        let mut ops: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n as usize];
+        if n > 0 {
+            LLVMGetMDNodeOperands(v.raw(), ops.as_mut_ptr());
+        }
+        ops.into_iter()
+            .map(|o| {
+                if o.is_null() {
+                    MdOperand::Null
+                } else {
+                    let val = Value::from_raw(o);
+                    if !LLVMIsAMDString(o).is_null() {
+                        MdOperand::String(val)
+                    } else if !LLVMIsAMDNode(o).is_null() {
+                        MdOperand::Node(val)
+                    } else {
+                        MdOperand::Value(val)
+                    }
+                }
+            })
+            .collect()
+    }
+}
+
+pub(crate) fn build_node<'c>(ctx: LLVMContextRef, ops: &[MdOperand<'c>]) -> Value<'c> {
+    unsafe {
+        let mut mds: Vec<LLVMMetadataRef> = ops
+            .iter()
+            .map(|o| match o {
+                MdOperand::Null => std::ptr::null_mut(),
+                MdOperand::Node(v) => crate::ffi::SyclValueAsMDNode(v.raw()),
+                MdOperand::String(v) | MdOperand::Value(v) => LLVMValueAsMetadata(v.raw()),
+            })
+            .collect();
+        let node = LLVMMDNodeInContext2(ctx, mds.as_mut_ptr(), mds.len());
+        Value::from_raw(LLVMMetadataAsValue(ctx, node))
+    }
+}

@@ -1,0 +1,360 @@
+//! Contexts and modules: reading, writing, verifying, running LLVM passes and
+//! extracting a sub-module.
+
+use std::ffi::{CStr, CString};
+use std::ptr;
+
+use inkwell::context::Context as InkContext;
+use inkwell::module::Module as InkModule;
+use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+use llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer;
+use llvm_sys::core::*;
+#[allow(deprecated)]
+use llvm_sys::ir_reader::LLVMParseIRInContext;
+use llvm_sys::prelude::*;
+use llvm_sys::transforms::pass_builder::{
+    LLVMCreatePassBuilderOptions, LLVMDisposePassBuilderOptions, LLVMRunPasses,
+};
+
+use crate::ffi;
+use crate::value::{Type, Value};
+
+/// Errors of the IR layer. Messages are LLVM's own diagnostics where LLVM
+/// gives one.
+#[derive(Debug, thiserror::Error)]
+pub enum IrError {
+    /// The input could not be parsed as textual IR or bitcode.
+    #[error("{0}")]
+    Parse(String),
+    /// The module does not pass the LLVM verifier.
+    #[error("module verification failed: {0}")]
+    Verify(String),
+    /// An LLVM pass pipeline failed to parse or run.
+    #[error("pass pipeline '{pipeline}': {message}")]
+    Passes {
+        /// The pipeline text given to LLVM.
+        pipeline: String,
+        /// LLVM's message.
+        message: String,
+    },
+}
+
+/// An LLVM context. Every module and handle borrows one.
+pub struct Context {
+    inner: InkContext,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// Creates a fresh context.
+    pub fn new() -> Self {
+        Context {
+            inner: InkContext::create(),
+        }
+    }
+
+    pub(crate) fn raw(&self) -> LLVMContextRef {
+        self.inner.raw()
+    }
+
+    /// Parses textual IR or bitcode (detected from the bytes). `name` becomes
+    /// the module identifier and the file name in diagnostics (`<stdin>` for
+    /// standard input, as LLVM tools do).
+    pub fn parse_ir(&self, data: &[u8], name: &str) -> Result<Module<'_>, IrError> {
+        let cname = CString::new(name.replace('\0', "")).unwrap_or_default();
+        unsafe {
+            // RequiresNullTerminator semantics: copy with a trailing NUL so
+            // that the text parser never reads past the end.
+            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
+                data.as_ptr() as *const _,
+                data.len(),
+                cname.as_ptr(),
+            );
+            let mut m: LLVMModuleRef = ptr::null_mut();
+            let mut msg: *mut std::os::raw::c_char = ptr::null_mut();
+            #[allow(deprecated)]
+            let failed = LLVMParseIRInContext(self.raw(), buf, &mut m, &mut msg) != 0;
+            if failed {
+                let text = take_message(msg);
+                return Err(IrError::Parse(first_diagnostic_line(&text)));
+            }
+            Ok(Module::from_raw(m))
+        }
+    }
+
+    /// Creates an empty module.
+    pub fn create_module(&self, name: &str) -> Module<'_> {
+        Module {
+            inner: self.inner.create_module(name),
+        }
+    }
+
+    /// Interns a metadata kind name (`"reqd_work_group_size"`, ...).
+    pub fn md_kind(&self, name: &str) -> u32 {
+        unsafe { LLVMGetMDKindIDInContext(self.raw(), name.as_ptr() as *const _, name.len() as u32) }
+    }
+}
+
+/// Turns a multi-line SMDiagnostic print-out into one line: the
+/// `file:line:col: error: message` line, without the `error: ` tag and the
+/// source excerpt.
+fn first_diagnostic_line(text: &str) -> String {
+    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid input").trim();
+    line.replacen(": error: ", ": ", 1)
+}
+
+unsafe fn take_message(msg: *mut std::os::raw::c_char) -> String {
+    if msg.is_null() {
+        return String::new();
+    }
+    let s = CStr::from_ptr(msg).to_string_lossy().into_owned();
+    LLVMDisposeMessage(msg);
+    s
+}
+
+/// An owned LLVM module.
+pub struct Module<'c> {
+    inner: InkModule<'c>,
+}
+
+impl<'c> Module<'c> {
+    unsafe fn from_raw(m: LLVMModuleRef) -> Self {
+        Module {
+            inner: InkModule::new(m),
+        }
+    }
+
+    pub(crate) fn raw(&self) -> LLVMModuleRef {
+        self.inner.as_mut_ptr()
+    }
+
+    /// The inkwell view of this module.
+    pub fn as_inkwell(&self) -> &InkModule<'c> {
+        &self.inner
+    }
+
+    fn ctx_raw(&self) -> LLVMContextRef {
+        unsafe { LLVMGetModuleContext(self.raw()) }
+    }
+
+    /// Module identifier (the input path, or `<stdin>`).
+    pub fn identifier(&self) -> String {
+        unsafe {
+            let mut len = 0usize;
+            let p = LLVMGetModuleIdentifier(self.raw(), &mut len);
+            bytes_to_string(p, len)
+        }
+    }
+
+    /// Target triple string.
+    pub fn triple(&self) -> String {
+        unsafe {
+            let p = LLVMGetTarget(self.raw());
+            if p.is_null() {
+                String::new()
+            } else {
+                CStr::from_ptr(p).to_string_lossy().into_owned()
+            }
+        }
+    }
+
+    /// Functions in module order.
+    pub fn functions(&self) -> Vec<Value<'c>> {
+        let mut v = Vec::new();
+        unsafe {
+            let mut f = LLVMGetFirstFunction(self.raw());
+            while !f.is_null() {
+                v.push(Value::from_raw(f));
+                f = LLVMGetNextFunction(f);
+            }
+        }
+        v
+    }
+
+    /// Global variables in module order.
+    pub fn globals(&self) -> Vec<Value<'c>> {
+        let mut v = Vec::new();
+        unsafe {
+            let mut g = LLVMGetFirstGlobal(self.raw());
+            while !g.is_null() {
+                v.push(Value::from_raw(g));
+                g = LLVMGetNextGlobal(g);
+            }
+        }
+        v
+    }
+
+    /// Global aliases in module order.
+    pub fn aliases(&self) -> Vec<Value<'c>> {
+        let mut v = Vec::new();
+        unsafe {
+            let mut a = LLVMGetFirstGlobalAlias(self.raw());
+            while !a.is_null() {
+                v.push(Value::from_raw(a));
+                a = LLVMGetNextGlobalAlias(a);
+            }
+        }
+        v
+    }
+
+    /// The function named `name`, if any.
+    pub fn function(&self, name: &str) -> Option<Value<'c>> {
+        let c = CString::new(name).ok()?;
+        unsafe { Value::from_raw_opt(LLVMGetNamedFunction(self.raw(), c.as_ptr())) }
+    }
+
+    /// The global variable named `name`, if any.
+    pub fn global(&self, name: &str) -> Option<Value<'c>> {
+        let c = CString::new(name).ok()?;
+        unsafe { Value::from_raw_opt(LLVMGetNamedGlobal(self.raw(), c.as_ptr())) }
+    }
+
+    /// Operands (metadata nodes, as values) of the named metadata `name`.
+    pub fn named_metadata(&self, name: &str) -> Vec<Value<'c>> {
+        unsafe {
+            let n = LLVMGetNamedMetadataNumOperands(self.raw(), name_ptr(name).as_ptr());
+            let mut ops = vec![ptr::null_mut(); n as usize];
+            if n > 0 {
+                LLVMGetNamedMetadataOperands(self.raw(), name_ptr(name).as_ptr(), ops.as_mut_ptr());
+            }
+            ops.into_iter().map(|o| Value::from_raw(o)).collect()
+        }
+    }
+
+    /// True if the module has named metadata `name` (even with no operands).
+    pub fn has_named_metadata(&self, name: &str) -> bool {
+        unsafe { !LLVMGetNamedMetadata(self.raw(), name.as_ptr() as *const _, name.len()).is_null() }
+    }
+
+    /// Replaces the operands of named metadata `name`; an empty list erases it.
+    pub fn set_named_metadata(&self, name: &str, nodes: &[Value<'c>]) {
+        let mut raw: Vec<LLVMValueRef> = nodes.iter().map(|v| v.raw()).collect();
+        unsafe {
+            ffi::SyclSetNamedMetadata(self.raw(), name.as_ptr() as *const _, name.len(), raw.as_mut_ptr(), raw.len())
+        }
+    }
+
+    /// Appends one node to named metadata `name` (creating it).
+    pub fn add_named_metadata(&self, name: &str, node: Value<'c>) {
+        unsafe { LLVMAddNamedMetadataOperand(self.raw(), name_ptr(name).as_ptr(), node.raw()) }
+    }
+
+    /// Builds an MDNode from operands (see [`MdOperand`]) and returns it as a value.
+    pub fn md_node(&self, ops: &[crate::MdOperand<'c>]) -> Value<'c> {
+        crate::metadata::build_node(self.ctx_raw(), ops)
+    }
+
+    /// Textual IR, as `opt -S` prints it.
+    pub fn to_text(&self) -> String {
+        self.inner.print_to_string().to_string()
+    }
+
+    /// Bitcode, as LLVM's standard writer produces it.
+    pub fn to_bitcode(&self) -> Vec<u8> {
+        unsafe {
+            let buf = LLVMWriteBitcodeToMemoryBuffer(self.raw());
+            let start = LLVMGetBufferStart(buf) as *const u8;
+            let len = LLVMGetBufferSize(buf);
+            let v = std::slice::from_raw_parts(start, len).to_vec();
+            LLVMDisposeMemoryBuffer(buf);
+            v
+        }
+    }
+
+    /// Runs the LLVM verifier.
+    pub fn verify(&self) -> Result<(), IrError> {
+        unsafe {
+            let mut msg = ptr::null_mut();
+            let bad = LLVMVerifyModule(self.raw(), LLVMVerifierFailureAction::LLVMReturnStatusAction, &mut msg);
+            let text = take_message(msg);
+            if bad != 0 {
+                return Err(IrError::Verify(text.lines().next().unwrap_or("").to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs a new-pass-manager pipeline (`"globaldce,strip-dead-prototypes"`).
+    pub fn run_passes(&self, pipeline: &str) -> Result<(), IrError> {
+        let c = CString::new(pipeline).map_err(|_| IrError::Passes {
+            pipeline: pipeline.into(),
+            message: "NUL in pipeline".into(),
+        })?;
+        unsafe {
+            let opts = LLVMCreatePassBuilderOptions();
+            let err = LLVMRunPasses(self.raw(), c.as_ptr(), ptr::null_mut(), opts);
+            LLVMDisposePassBuilderOptions(opts);
+            if !err.is_null() {
+                let m = llvm_sys::error::LLVMGetErrorMessage(err);
+                let message = take_message_err(m);
+                return Err(IrError::Passes {
+                    pipeline: pipeline.into(),
+                    message,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// A new module, in the same context, that defines exactly `defs`
+    /// (functions, global variables, aliases of this module) and declares
+    /// what they reference, in this module's order. Named metadata, module
+    /// flags, triple and data layout are copied; the cost is proportional to
+    /// what the new module contains.
+    pub fn extract(&self, defs: &[Value<'c>]) -> Module<'c> {
+        let mut raw: Vec<LLVMValueRef> = defs.iter().map(|v| v.raw()).collect();
+        unsafe { Module::from_raw(ffi::SyclExtractModule(self.raw(), raw.as_mut_ptr(), raw.len())) }
+    }
+
+    /// A complete copy of this module (LLVMCloneModule).
+    pub fn clone_module(&self) -> Module<'c> {
+        unsafe { Module::from_raw(LLVMCloneModule(self.raw())) }
+    }
+
+    /// Interns a metadata kind name in this module's context.
+    pub fn md_kind(&self, name: &str) -> u32 {
+        unsafe { LLVMGetMDKindIDInContext(self.ctx_raw(), name.as_ptr() as *const _, name.len() as u32) }
+    }
+
+    /// Adds a function declaration `name` of type `ty`.
+    pub fn add_function(&self, name: &str, ty: Type<'c>) -> Value<'c> {
+        let c = CString::new(name).unwrap_or_default();
+        unsafe { Value::from_raw(LLVMAddFunction(self.raw(), c.as_ptr(), ty.raw())) }
+    }
+
+    /// Adds a global variable `name` of type `ty` in address space `addr_space`.
+    pub fn add_global(&self, name: &str, ty: Type<'c>, addr_space: u32) -> Value<'c> {
+        let c = CString::new(name).unwrap_or_default();
+        unsafe { Value::from_raw(LLVMAddGlobalInAddressSpace(self.raw(), ty.raw(), c.as_ptr(), addr_space)) }
+    }
+
+    /// Common types of this module's context.
+    pub fn types(&self) -> crate::value::Types<'c> {
+        crate::value::Types::new(self.ctx_raw())
+    }
+}
+
+unsafe fn take_message_err(msg: *mut std::os::raw::c_char) -> String {
+    if msg.is_null() {
+        return String::new();
+    }
+    let s = CStr::from_ptr(msg).to_string_lossy().into_owned();
+    llvm_sys::error::LLVMDisposeErrorMessage(msg);
+    s
+}
+
+fn name_ptr(name: &str) -> CString {
+    CString::new(name).unwrap_or_default()
+}
+
+pub(crate) unsafe fn bytes_to_string(p: *const std::os::raw::c_char, len: usize) -> String {
+    if p.is_null() || len == 0 {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+}

@@ -1,0 +1,26 @@
+# The project's own lit suite. Run with:
+#   lit-22 lit/            (after `cargo build --release`)
+# RUN lines call the tools by their plain names (sycl-post-link,
+# sycl-module-split, file-table-tform, sycl-opt, syclbin) and LLVM 22's
+# FileCheck/not/count/llvm-dis, exactly as upstream's tests do.
+import os
+
+import lit.formats
+
+config.name = "sycl-post-link-rs"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "conformance-expected.txt"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+config.test_exec_root = os.path.join(config.test_source_root, "Output")
+
+repo = os.path.dirname(config.test_source_root)
+tool_dir = os.path.abspath(os.environ.get("SPL_TOOL_DIR", os.path.join(repo, "target", "release")))
+llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
+
+config.environment["PATH"] = os.pathsep.join([tool_dir, llvm_bin, os.environ.get("PATH", "")])
+for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.substitutions.append(("%repo", repo))
+config.available_features.update(["shell", "system-linux"])

@@ -1,0 +1,23 @@
+//! IR transformations of the SYCL post-link step and the analyses that
+//! compute device-image property sets.
+//!
+//! One pass per file; each file's doc comment shows the IR before and after.
+//! Passes take a [`sycl_ir::Module`] and report whether they changed it.
+//! What this crate does not do: decide how the module is split (that is
+//! `sycl-split`) or write anything to disk (that is `sycl-tools`).
+
+pub mod cleanup;
+pub mod internalize;
+pub mod properties;
+pub mod remove_llvm_used;
+
+/// Errors of the passes. Messages are upstream's where upstream has one.
+#[derive(Debug, thiserror::Error)]
+pub enum PassError {
+    /// An error with upstream's message text.
+    #[error("{0}")]
+    Message(String),
+    /// An error from the IR layer.
+    #[error(transparent)]
+    Ir(#[from] sycl_ir::IrError),
+}

@@ -1,0 +1,1039 @@
+//! SYCLBIN version 1: the container for separately compiled SYCL device code (intel/llvm
+//! `llvm/Object/SYCLBIN`, design document "SYCLBIN - A format for separately compiled SYCL device code").
+//!
+//! A SYCLBIN holds *abstract modules* (device code sharing kernel names, symbols, requirements…), each with
+//! IR modules (SPIR-V, PTX, AMDGCN) and native device code images, plus property-set metadata at every level.
+//! Layout (little-endian; headers and tables aligned to 8 bytes):
+//!
+//! | part | content |
+//! |---|---|
+//! | file header (56 bytes) | `u32` magic `0x53594249`, `u32` version (1), `u32` abstract-module count, `u32` IR-module count, `u32` native-image count, 4 padding bytes, `u64` metadata-table size, `u64` binary-table size, `u64` global-metadata offset, `u64` global-metadata size |
+//! | abstract-module headers (32 bytes each) | `u64` metadata offset, `u64` metadata size, `u32` IR-module count, `u32` first IR-module index, `u32` native-image count, `u32` first native-image index |
+//! | IR-module headers (32 bytes each) | `u64` metadata offset, `u64` metadata size, `u64` IR offset, `u64` IR size |
+//! | native-image headers (32 bytes each) | `u64` metadata offset, `u64` metadata size, `u64` image offset, `u64` image size |
+//! | metadata byte table | property-set texts (global, then abstract modules, then IR modules, then native images), zero-padded to 8 |
+//! | binary byte table | IR bytes, then native image bytes, zero-padded to 8 |
+//!
+//! Metadata offsets count from the start of the metadata table, binary offsets from the start of the binary
+//! table. The global metadata holds `[SYCLBIN/global metadata]` with `state` (a [`BundleState`]); IR-module
+//! metadata holds `[SYCLBIN/ir module metadata]` with `type` (an [`IrType`]) and optionally `target`;
+//! native-image metadata holds `[SYCLBIN/native device code image metadata]` with `arch`. Abstract-module
+//! metadata holds the module's ordinary property sets (kernel names in `[SYCL/kernel names]`).
+//!
+//! The writer lays a file out as upstream's writer does (padding bytes are written as zeros). The reader
+//! checks every count, offset and size before use and returns a [`SyclbinError`] naming the offending part;
+//! it also rejects files whose headers are shared between abstract modules or left unreferenced, which the
+//! nested model here cannot represent. A SYCLBIN may travel inside an [`OffloadBinary`] with image kind
+//! [`ImageKind::SYCLBIN`]; [`Syclbin::parse_any`] accepts both forms.
+//!
+//! ```
+//! use sycl_props::syclbin::{AbstractModule, BundleState, IrModule, IrType, Syclbin};
+//! let mut bin = Syclbin::new(BundleState::Input);
+//! let mut am = AbstractModule::default();
+//! am.ir_modules.push(IrModule::new(IrType::SpirV, Some("spir64-unknown-unknown"), vec![3, 2, 0x23, 7]));
+//! bin.abstract_modules.push(am);
+//! let bytes = bin.to_bytes().unwrap();
+//! assert_eq!(&bytes[..4], b"IBYS");
+//! assert_eq!(Syclbin::parse(&bytes).unwrap(), bin);
+//! ```
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::offload_binary::{ImageKind, OffloadBinary, OffloadError, OffloadKind};
+use crate::property_set::{names, ParseError, PropertySetRegistry, PropertyValue};
+
+/// The magic number (`"IBYS"` on disk, little-endian `0x53594249`).
+pub const MAGIC: u32 = 0x5359_4249;
+/// The format version this module reads and writes.
+pub const VERSION: u32 = 1;
+/// Size of the file header.
+pub const FILE_HEADER_SIZE: u64 = 56;
+/// Size of an abstract-module, IR-module or native-image header.
+pub const MODULE_HEADER_SIZE: u64 = 32;
+
+/// The `state` of a SYCLBIN, as `sycl::bundle_state`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BundleState {
+    /// `bundle_state::input` (0).
+    Input,
+    /// `bundle_state::object` (1).
+    Object,
+    /// `bundle_state::executable` (2).
+    Executable,
+}
+
+impl BundleState {
+    /// The stored integer.
+    pub fn code(self) -> u32 {
+        match self {
+            BundleState::Input => 0,
+            BundleState::Object => 1,
+            BundleState::Executable => 2,
+        }
+    }
+
+    /// The state for a stored integer.
+    pub fn from_code(code: u32) -> Option<Self> {
+        match code {
+            0 => Some(BundleState::Input),
+            1 => Some(BundleState::Object),
+            2 => Some(BundleState::Executable),
+            _ => None,
+        }
+    }
+
+    /// `input`, `object` or `executable`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BundleState::Input => "input",
+            BundleState::Object => "object",
+            BundleState::Executable => "executable",
+        }
+    }
+
+    /// The state for a name (`input`, `object`, `executable`).
+    pub fn from_name(name: &str) -> Option<Self> {
+        [BundleState::Input, BundleState::Object, BundleState::Executable].into_iter().find(|s| s.name() == name)
+    }
+}
+
+impl fmt::Display for BundleState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The `type` of an IR module. Upstream's writer stores SPIR-V as 0 (the design document's numbered list
+/// starts at 1, but the code and the runtime use 0-based values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IrType {
+    /// SPIR-V (0).
+    SpirV,
+    /// PTX (1).
+    Ptx,
+    /// AMDGCN (2).
+    Amdgcn,
+}
+
+impl IrType {
+    /// The stored integer.
+    pub fn code(self) -> u32 {
+        match self {
+            IrType::SpirV => 0,
+            IrType::Ptx => 1,
+            IrType::Amdgcn => 2,
+        }
+    }
+
+    /// The type for a stored integer.
+    pub fn from_code(code: u32) -> Option<Self> {
+        match code {
+            0 => Some(IrType::SpirV),
+            1 => Some(IrType::Ptx),
+            2 => Some(IrType::Amdgcn),
+            _ => None,
+        }
+    }
+
+    /// `SPIR-V`, `PTX` or `AMDGCN`.
+    pub fn name(self) -> &'static str {
+        match self {
+            IrType::SpirV => "SPIR-V",
+            IrType::Ptx => "PTX",
+            IrType::Amdgcn => "AMDGCN",
+        }
+    }
+
+    /// The type for a name, case-insensitive (`spirv`, `spir-v`, `ptx`, `amdgcn`).
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name.to_ascii_lowercase().as_str() {
+            "spirv" | "spir-v" | "spv" => Some(IrType::SpirV),
+            "ptx" => Some(IrType::Ptx),
+            "amdgcn" => Some(IrType::Amdgcn),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for IrType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An IR module: metadata plus the raw IR bytes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IrModule {
+    /// Holds `[SYCLBIN/ir module metadata]` (`type`, `target`), possibly more.
+    pub metadata: PropertySetRegistry,
+    /// The IR (e.g. a SPIR-V binary).
+    pub bytes: Vec<u8>,
+}
+
+impl IrModule {
+    /// An IR module with `type` and, if given, `target` metadata.
+    pub fn new(ir_type: IrType, target: Option<&str>, bytes: Vec<u8>) -> Self {
+        let mut metadata = PropertySetRegistry::new();
+        let set = names::SYCLBIN_IR_MODULE_METADATA;
+        metadata.add(set, names::SYCLBIN_IR_TYPE_KEY, PropertyValue::UInt32(ir_type.code()));
+        if let Some(t) = target {
+            metadata.add(set, names::SYCLBIN_TARGET_KEY, PropertyValue::string(t));
+        }
+        IrModule { metadata, bytes }
+    }
+
+    /// The raw `type` value.
+    pub fn ir_type_code(&self) -> Option<u32> {
+        self.metadata.value(names::SYCLBIN_IR_MODULE_METADATA, names::SYCLBIN_IR_TYPE_KEY)?.as_u32()
+    }
+
+    /// The `type`, if known.
+    pub fn ir_type(&self) -> Option<IrType> {
+        IrType::from_code(self.ir_type_code()?)
+    }
+
+    /// The `target` string.
+    pub fn target(&self) -> Option<&str> {
+        self.metadata.value(names::SYCLBIN_IR_MODULE_METADATA, names::SYCLBIN_TARGET_KEY)?.as_str()
+    }
+}
+
+/// A native device code image: metadata plus the image bytes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NativeImage {
+    /// Holds `[SYCLBIN/native device code image metadata]` (`arch`), possibly more.
+    pub metadata: PropertySetRegistry,
+    /// The device binary.
+    pub bytes: Vec<u8>,
+}
+
+impl NativeImage {
+    /// A native image with `arch` metadata.
+    pub fn new(arch: &str, bytes: Vec<u8>) -> Self {
+        let mut metadata = PropertySetRegistry::new();
+        metadata.add(names::SYCLBIN_NATIVE_IMAGE_METADATA, names::SYCLBIN_ARCH_KEY, PropertyValue::string(arch));
+        NativeImage { metadata, bytes }
+    }
+
+    /// The `arch` string.
+    pub fn arch(&self) -> Option<&str> {
+        self.metadata.value(names::SYCLBIN_NATIVE_IMAGE_METADATA, names::SYCLBIN_ARCH_KEY)?.as_str()
+    }
+}
+
+/// An abstract module: its property sets and its binaries.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AbstractModule {
+    /// The module's property sets (what sycl-post-link writes to its `.prop` file).
+    pub metadata: PropertySetRegistry,
+    /// IR modules, in header order.
+    pub ir_modules: Vec<IrModule>,
+    /// Native device code images, in header order.
+    pub native_images: Vec<NativeImage>,
+}
+
+impl AbstractModule {
+    /// Kernel names: the keys of `[SYCL/kernel names]`.
+    pub fn kernel_names(&self) -> Vec<&str> {
+        self.metadata.get(names::KERNEL_NAMES).map(|s| s.keys().collect()).unwrap_or_default()
+    }
+}
+
+/// A whole SYCLBIN file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Syclbin {
+    /// Holds `[SYCLBIN/global metadata]` with `state`.
+    pub global_metadata: PropertySetRegistry,
+    /// The abstract modules, in header order.
+    pub abstract_modules: Vec<AbstractModule>,
+}
+
+/// The file header as stored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FileHeader {
+    /// Magic number.
+    pub magic: u32,
+    /// Format version.
+    pub version: u32,
+    /// Number of abstract-module headers.
+    pub abstract_module_count: u32,
+    /// Number of IR-module headers.
+    pub ir_module_count: u32,
+    /// Number of native-image headers.
+    pub native_image_count: u32,
+    /// Size of the metadata byte table (unpadded).
+    pub metadata_table_size: u64,
+    /// Size of the binary byte table (unpadded).
+    pub binary_table_size: u64,
+    /// Offset of the global metadata in the metadata table.
+    pub global_metadata_offset: u64,
+    /// Size of the global metadata.
+    pub global_metadata_size: u64,
+}
+
+/// An abstract-module header as stored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AbstractModuleHeader {
+    /// Offset of the metadata in the metadata table.
+    pub metadata_offset: u64,
+    /// Size of the metadata.
+    pub metadata_size: u64,
+    /// Number of IR modules.
+    pub ir_module_count: u32,
+    /// Index of the first IR-module header.
+    pub ir_module_first: u32,
+    /// Number of native images.
+    pub native_image_count: u32,
+    /// Index of the first native-image header.
+    pub native_image_first: u32,
+}
+
+/// An IR-module or native-image header as stored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ImageHeader {
+    /// Offset of the metadata in the metadata table.
+    pub metadata_offset: u64,
+    /// Size of the metadata.
+    pub metadata_size: u64,
+    /// Offset of the bytes in the binary table.
+    pub bytes_offset: u64,
+    /// Size of the bytes.
+    pub bytes_size: u64,
+}
+
+/// Every header of a file, with where the two byte tables start: what [`Syclbin::read_layout`] returns.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// The file header.
+    pub header: FileHeader,
+    /// Abstract-module headers.
+    pub abstract_modules: Vec<AbstractModuleHeader>,
+    /// IR-module headers.
+    pub ir_modules: Vec<ImageHeader>,
+    /// Native-image headers.
+    pub native_images: Vec<ImageHeader>,
+    /// File offset of the metadata byte table.
+    pub metadata_table_start: u64,
+    /// File offset of the binary byte table.
+    pub binary_table_start: u64,
+    /// Size of the file as far as the padded binary table (bytes past it are ignored).
+    pub used_size: u64,
+}
+
+/// Why bytes are not a valid SYCLBIN, or a value cannot be written as one.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SyclbinError {
+    /// The file is shorter than a part needs.
+    #[error("truncated file: {what} needs {need} bytes, the file has {have}")]
+    Truncated {
+        /// What was being read.
+        what: &'static str,
+        /// Bytes needed from the start of the file.
+        need: u64,
+        /// Bytes present.
+        have: u64,
+    },
+    /// The magic number is wrong.
+    #[error("bad magic number 0x{0:08x}, expected 0x53594249")]
+    BadMagic(u32),
+    /// A version other than 1.
+    #[error("unsupported SYCLBIN version {0}")]
+    UnsupportedVersion(u32),
+    /// Header counts or table sizes overflow 64-bit arithmetic.
+    #[error("header counts and table sizes overflow")]
+    SizeOverflow,
+    /// A region lies outside its byte table.
+    #[error("{what}: bytes [{offset}, +{size}) lie outside the {table} byte table of {table_size} bytes")]
+    OutOfBounds {
+        /// Which region (e.g. `IR module 2 bytes`).
+        what: String,
+        /// Offset in the table.
+        offset: u64,
+        /// Size of the region.
+        size: u64,
+        /// `metadata` or `binary`.
+        table: &'static str,
+        /// Size of the table.
+        table_size: u64,
+    },
+    /// The regions of one table add up to more than the table (they overlap).
+    #[error("the {table} regions total {total} bytes, more than the {table_size}-byte {table} byte table")]
+    RegionsOverlap {
+        /// `metadata` or `binary`.
+        table: &'static str,
+        /// Sum of the region sizes.
+        total: u128,
+        /// Size of the table.
+        table_size: u64,
+    },
+    /// An abstract module's header range leaves the header array.
+    #[error(
+        "abstract module {module}: {kind} headers [{first}, +{count}) exceed the {total} {kind} headers of the file"
+    )]
+    HeaderRange {
+        /// Abstract module index.
+        module: usize,
+        /// `IR module` or `native image`.
+        kind: &'static str,
+        /// First index.
+        first: u32,
+        /// Count.
+        count: u32,
+        /// Number of such headers in the file.
+        total: u32,
+    },
+    /// Two abstract modules claim the same header.
+    #[error("{kind} header {index} is claimed by abstract modules {first_owner} and {second_owner}")]
+    HeaderShared {
+        /// `IR module` or `native image`.
+        kind: &'static str,
+        /// Header index.
+        index: usize,
+        /// First claiming module.
+        first_owner: usize,
+        /// Second claiming module.
+        second_owner: usize,
+    },
+    /// No abstract module claims a header.
+    #[error("{kind} header {index} belongs to no abstract module")]
+    HeaderUnclaimed {
+        /// `IR module` or `native image`.
+        kind: &'static str,
+        /// Header index.
+        index: usize,
+    },
+    /// Metadata text is not UTF-8.
+    #[error("{what}: metadata is not valid UTF-8 (at byte {valid_up_to})")]
+    MetadataNotUtf8 {
+        /// Whose metadata.
+        what: String,
+        /// Length of the valid prefix.
+        valid_up_to: usize,
+    },
+    /// Metadata text is not a valid property-set registry.
+    #[error("{what}: metadata line {}: {source}", source.line().map_or_else(|| "-".to_string(), |l| l.to_string()))]
+    Metadata {
+        /// Whose metadata.
+        what: String,
+        /// The property-set error.
+        source: ParseError,
+    },
+    /// The input is neither a SYCLBIN nor an offload binary.
+    #[error("not a SYCLBIN file (magic 0x{0:08x}) nor an offload binary")]
+    NotSyclbin(u32),
+    /// The offload-binary wrapper is invalid.
+    #[error("{0}")]
+    Offload(#[from] OffloadError),
+    /// An offload binary without a SYCLBIN image.
+    #[error("the offload binary holds no SYCLBIN image")]
+    NoSyclbinImage,
+    /// A count does not fit the 32-bit header field.
+    #[error("too many {0} for a SYCLBIN header")]
+    TooMany(&'static str),
+}
+
+fn rd_u32(b: &[u8], at: u64) -> u32 {
+    let at = at as usize;
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+fn rd_u64(b: &[u8], at: u64) -> u64 {
+    let at = at as usize;
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(a)
+}
+
+fn align8(n: u64) -> Option<u64> {
+    n.checked_add(7).map(|v| v & !7)
+}
+
+/// Checks `[offset, offset + size)` against a table and returns it as a `usize` range start.
+fn check_region(
+    what: impl FnOnce() -> String,
+    offset: u64,
+    size: u64,
+    table: &'static str,
+    table_size: u64,
+) -> Result<(), SyclbinError> {
+    match offset.checked_add(size) {
+        Some(end) if end <= table_size => Ok(()),
+        _ => Err(SyclbinError::OutOfBounds { what: what(), offset, size, table, table_size }),
+    }
+}
+
+fn parse_metadata(what: impl FnOnce() -> String, bytes: &[u8]) -> Result<PropertySetRegistry, SyclbinError> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => return Err(SyclbinError::MetadataNotUtf8 { what: what(), valid_up_to: e.valid_up_to() }),
+    };
+    PropertySetRegistry::parse_lenient(text).map_err(|source| SyclbinError::Metadata { what: what(), source })
+}
+
+impl Syclbin {
+    /// An empty SYCLBIN whose global metadata holds `state`.
+    pub fn new(state: BundleState) -> Self {
+        let mut global_metadata = PropertySetRegistry::new();
+        global_metadata.add(
+            names::SYCLBIN_GLOBAL_METADATA,
+            names::SYCLBIN_STATE_KEY,
+            PropertyValue::UInt32(state.code()),
+        );
+        Syclbin { global_metadata, abstract_modules: Vec::new() }
+    }
+
+    /// The raw `state` value of the global metadata.
+    pub fn state_code(&self) -> Option<u32> {
+        self.global_metadata.value(names::SYCLBIN_GLOBAL_METADATA, names::SYCLBIN_STATE_KEY)?.as_u32()
+    }
+
+    /// The `state`, if present and known.
+    pub fn state(&self) -> Option<BundleState> {
+        BundleState::from_code(self.state_code()?)
+    }
+
+    /// Serializes the file (version 1).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, SyclbinError> {
+        let count = |n: usize, what| u32::try_from(n).map_err(|_| SyclbinError::TooMany(what));
+        let ams = &self.abstract_modules;
+        let n_ir: usize = ams.iter().map(|a| a.ir_modules.len()).sum();
+        let n_native: usize = ams.iter().map(|a| a.native_images.len()).sum();
+
+        let global = self.global_metadata.to_text();
+        let am_meta: Vec<String> = ams.iter().map(|a| a.metadata.to_text()).collect();
+        let ir_meta: Vec<String> = ams.iter().flat_map(|a| a.ir_modules.iter().map(|m| m.metadata.to_text())).collect();
+        let native_meta: Vec<String> =
+            ams.iter().flat_map(|a| a.native_images.iter().map(|m| m.metadata.to_text())).collect();
+        let metadata_table_size: u64 =
+            [&global].into_iter().chain(&am_meta).chain(&ir_meta).chain(&native_meta).map(|s| s.len() as u64).sum();
+        let binaries = ams
+            .iter()
+            .flat_map(|a| a.ir_modules.iter().map(|m| &m.bytes))
+            .chain(ams.iter().flat_map(|a| a.native_images.iter().map(|m| &m.bytes)));
+        let binary_table_size: u64 = binaries.clone().map(|b| b.len() as u64).sum();
+
+        let mut out = Vec::new();
+        let put32 = |o: &mut Vec<u8>, v: u32| o.extend_from_slice(&v.to_le_bytes());
+        let put64 = |o: &mut Vec<u8>, v: u64| o.extend_from_slice(&v.to_le_bytes());
+        put32(&mut out, MAGIC);
+        put32(&mut out, VERSION);
+        put32(&mut out, count(ams.len(), "abstract modules")?);
+        put32(&mut out, count(n_ir, "IR modules")?);
+        put32(&mut out, count(n_native, "native images")?);
+        put32(&mut out, 0); // padding of the 8-byte-aligned header struct
+        put64(&mut out, metadata_table_size);
+        put64(&mut out, binary_table_size);
+        put64(&mut out, 0);
+        put64(&mut out, global.len() as u64);
+
+        let mut meta_off = global.len() as u64;
+        let (mut ir_first, mut native_first) = (0usize, 0usize);
+        for (a, m) in ams.iter().zip(&am_meta) {
+            put64(&mut out, meta_off);
+            put64(&mut out, m.len() as u64);
+            put32(&mut out, count(a.ir_modules.len(), "IR modules")?);
+            put32(&mut out, count(ir_first, "IR modules")?);
+            put32(&mut out, count(a.native_images.len(), "native images")?);
+            put32(&mut out, count(native_first, "native images")?);
+            meta_off += m.len() as u64;
+            ir_first += a.ir_modules.len();
+            native_first += a.native_images.len();
+        }
+        let mut bin_off = 0u64;
+        let images = ams
+            .iter()
+            .flat_map(|a| a.ir_modules.iter().map(|m| &m.bytes))
+            .chain(ams.iter().flat_map(|a| a.native_images.iter().map(|m| &m.bytes)));
+        for (m, bytes) in ir_meta.iter().chain(&native_meta).zip(images) {
+            put64(&mut out, meta_off);
+            put64(&mut out, m.len() as u64);
+            put64(&mut out, bin_off);
+            put64(&mut out, bytes.len() as u64);
+            meta_off += m.len() as u64;
+            bin_off += bytes.len() as u64;
+        }
+        out.extend_from_slice(global.as_bytes());
+        for m in am_meta.iter().chain(&ir_meta).chain(&native_meta) {
+            out.extend_from_slice(m.as_bytes());
+        }
+        out.resize(out.len().next_multiple_of(8), 0);
+        for b in binaries {
+            out.extend_from_slice(b);
+        }
+        out.resize(out.len().next_multiple_of(8), 0);
+        Ok(out)
+    }
+
+    /// Wraps the serialized file in an offload binary (image kind SYCLBIN, offload kind SYCL) with the given
+    /// strings (e.g. `triple`, `arch`).
+    pub fn to_offload_binary<'s>(
+        &self,
+        strings: impl IntoIterator<Item = (&'s str, &'s str)>,
+    ) -> Result<OffloadBinary, SyclbinError> {
+        let mut ob = OffloadBinary::new(ImageKind::SYCLBIN, OffloadKind::SYCL, self.to_bytes()?);
+        for (k, v) in strings {
+            ob.strings.insert(k.to_string(), v.to_string());
+        }
+        Ok(ob)
+    }
+
+    /// Reads and checks the headers only: counts, table sizes, and that the file is long enough.
+    pub fn read_layout(bytes: &[u8]) -> Result<Layout, SyclbinError> {
+        let have = bytes.len() as u64;
+        if have < 8 {
+            return Err(SyclbinError::Truncated { what: "file header", need: FILE_HEADER_SIZE, have });
+        }
+        let magic = rd_u32(bytes, 0);
+        if magic != MAGIC {
+            return Err(SyclbinError::BadMagic(magic));
+        }
+        let version = rd_u32(bytes, 4);
+        if version != VERSION {
+            return Err(SyclbinError::UnsupportedVersion(version));
+        }
+        if have < FILE_HEADER_SIZE {
+            return Err(SyclbinError::Truncated { what: "file header", need: FILE_HEADER_SIZE, have });
+        }
+        let header = FileHeader {
+            magic,
+            version,
+            abstract_module_count: rd_u32(bytes, 8),
+            ir_module_count: rd_u32(bytes, 12),
+            native_image_count: rd_u32(bytes, 16),
+            metadata_table_size: rd_u64(bytes, 24),
+            binary_table_size: rd_u64(bytes, 32),
+            global_metadata_offset: rd_u64(bytes, 40),
+            global_metadata_size: rd_u64(bytes, 48),
+        };
+        let headers = u64::from(header.abstract_module_count)
+            + u64::from(header.ir_module_count)
+            + u64::from(header.native_image_count);
+        // At most 3 * 2^32 headers of 32 bytes: no overflow.
+        let headers_end = FILE_HEADER_SIZE + headers * MODULE_HEADER_SIZE;
+        if have < headers_end {
+            return Err(SyclbinError::Truncated { what: "module headers", need: headers_end, have });
+        }
+        let metadata_table_start = headers_end;
+        let binary_table_start = align8(header.metadata_table_size)
+            .and_then(|m| m.checked_add(metadata_table_start))
+            .ok_or(SyclbinError::SizeOverflow)?;
+        let used_size = align8(header.binary_table_size)
+            .and_then(|b| b.checked_add(binary_table_start))
+            .ok_or(SyclbinError::SizeOverflow)?;
+        // The last table's padding may be missing (upstream's reader only needs the unpadded size).
+        let need = binary_table_start.checked_add(header.binary_table_size).ok_or(SyclbinError::SizeOverflow)?;
+        if have < need {
+            let what = if have < binary_table_start { "metadata byte table" } else { "binary byte table" };
+            return Err(SyclbinError::Truncated { what, need, have });
+        }
+        let mut at = FILE_HEADER_SIZE;
+        let mut abstract_modules = Vec::with_capacity(header.abstract_module_count as usize);
+        for _ in 0..header.abstract_module_count {
+            abstract_modules.push(AbstractModuleHeader {
+                metadata_offset: rd_u64(bytes, at),
+                metadata_size: rd_u64(bytes, at + 8),
+                ir_module_count: rd_u32(bytes, at + 16),
+                ir_module_first: rd_u32(bytes, at + 20),
+                native_image_count: rd_u32(bytes, at + 24),
+                native_image_first: rd_u32(bytes, at + 28),
+            });
+            at += MODULE_HEADER_SIZE;
+        }
+        let mut image_headers = |n: u32| {
+            let mut v = Vec::with_capacity(n as usize);
+            for _ in 0..n {
+                v.push(ImageHeader {
+                    metadata_offset: rd_u64(bytes, at),
+                    metadata_size: rd_u64(bytes, at + 8),
+                    bytes_offset: rd_u64(bytes, at + 16),
+                    bytes_size: rd_u64(bytes, at + 24),
+                });
+                at += MODULE_HEADER_SIZE;
+            }
+            v
+        };
+        let ir_modules = image_headers(header.ir_module_count);
+        let native_images = image_headers(header.native_image_count);
+        Ok(Layout {
+            header,
+            abstract_modules,
+            ir_modules,
+            native_images,
+            metadata_table_start,
+            binary_table_start,
+            used_size: used_size.min(have),
+        })
+    }
+
+    /// Reads a bare SYCLBIN, validating every offset and size.
+    pub fn parse(bytes: &[u8]) -> Result<Self, SyclbinError> {
+        let layout = Self::read_layout(bytes)?;
+        let h = &layout.header;
+        let meta_start = layout.metadata_table_start as usize;
+        let bin_start = layout.binary_table_start as usize;
+        let meta_table = &bytes[meta_start..meta_start + h.metadata_table_size as usize];
+        let bin_table = &bytes[bin_start..bin_start + h.binary_table_size as usize];
+
+        // Every region must lie in its table, and the regions together must fit in it: this bounds the work
+        // and memory of reading by the file size.
+        let mut meta_total = u128::from(h.global_metadata_size);
+        let mut bin_total = 0u128;
+        check_region(
+            || "global metadata".into(),
+            h.global_metadata_offset,
+            h.global_metadata_size,
+            "metadata",
+            h.metadata_table_size,
+        )?;
+        for (i, a) in layout.abstract_modules.iter().enumerate() {
+            check_region(
+                || format!("abstract module {i} metadata"),
+                a.metadata_offset,
+                a.metadata_size,
+                "metadata",
+                h.metadata_table_size,
+            )?;
+            meta_total += u128::from(a.metadata_size);
+        }
+        for (kind, headers) in [("IR module", &layout.ir_modules), ("native image", &layout.native_images)] {
+            for (i, m) in headers.iter().enumerate() {
+                check_region(
+                    || format!("{kind} {i} metadata"),
+                    m.metadata_offset,
+                    m.metadata_size,
+                    "metadata",
+                    h.metadata_table_size,
+                )?;
+                check_region(
+                    || format!("{kind} {i} bytes"),
+                    m.bytes_offset,
+                    m.bytes_size,
+                    "binary",
+                    h.binary_table_size,
+                )?;
+                meta_total += u128::from(m.metadata_size);
+                bin_total += u128::from(m.bytes_size);
+            }
+        }
+        if meta_total > u128::from(h.metadata_table_size) {
+            return Err(SyclbinError::RegionsOverlap {
+                table: "metadata",
+                total: meta_total,
+                table_size: h.metadata_table_size,
+            });
+        }
+        if bin_total > u128::from(h.binary_table_size) {
+            return Err(SyclbinError::RegionsOverlap {
+                table: "binary",
+                total: bin_total,
+                table_size: h.binary_table_size,
+            });
+        }
+
+        // Each IR-module and native-image header belongs to exactly one abstract module.
+        let mut ir_owner: Vec<Option<usize>> = vec![None; layout.ir_modules.len()];
+        let mut native_owner: Vec<Option<usize>> = vec![None; layout.native_images.len()];
+        for (i, a) in layout.abstract_modules.iter().enumerate() {
+            for (kind, first, count, owners) in [
+                ("IR module", a.ir_module_first, a.ir_module_count, &mut ir_owner),
+                ("native image", a.native_image_first, a.native_image_count, &mut native_owner),
+            ] {
+                let total = owners.len() as u32;
+                let end = u64::from(first) + u64::from(count);
+                if end > u64::from(total) {
+                    return Err(SyclbinError::HeaderRange { module: i, kind, first, count, total });
+                }
+                for (index, slot) in owners.iter_mut().enumerate().skip(first as usize).take(count as usize) {
+                    if let Some(first_owner) = *slot {
+                        return Err(SyclbinError::HeaderShared { kind, index, first_owner, second_owner: i });
+                    }
+                    *slot = Some(i);
+                }
+            }
+        }
+        for (kind, owners) in [("IR module", &ir_owner), ("native image", &native_owner)] {
+            if let Some(index) = owners.iter().position(Option::is_none) {
+                return Err(SyclbinError::HeaderUnclaimed { kind, index });
+            }
+        }
+
+        let region = |t: &[u8], off: u64, size: u64| t[off as usize..(off + size) as usize].to_vec();
+        let global_metadata = parse_metadata(
+            || "global metadata".into(),
+            &region(meta_table, h.global_metadata_offset, h.global_metadata_size),
+        )?;
+        let mut abstract_modules = Vec::with_capacity(layout.abstract_modules.len());
+        for (i, a) in layout.abstract_modules.iter().enumerate() {
+            let metadata = parse_metadata(
+                || format!("abstract module {i}"),
+                &region(meta_table, a.metadata_offset, a.metadata_size),
+            )?;
+            let mut am = AbstractModule { metadata, ..AbstractModule::default() };
+            let ir = a.ir_module_first as usize..(a.ir_module_first + a.ir_module_count) as usize;
+            for j in ir {
+                let m = &layout.ir_modules[j];
+                am.ir_modules.push(IrModule {
+                    metadata: parse_metadata(
+                        || format!("IR module {j}"),
+                        &region(meta_table, m.metadata_offset, m.metadata_size),
+                    )?,
+                    bytes: region(bin_table, m.bytes_offset, m.bytes_size),
+                });
+            }
+            let native = a.native_image_first as usize..(a.native_image_first + a.native_image_count) as usize;
+            for j in native {
+                let m = &layout.native_images[j];
+                am.native_images.push(NativeImage {
+                    metadata: parse_metadata(
+                        || format!("native image {j}"),
+                        &region(meta_table, m.metadata_offset, m.metadata_size),
+                    )?,
+                    bytes: region(bin_table, m.bytes_offset, m.bytes_size),
+                });
+            }
+            abstract_modules.push(am);
+        }
+        Ok(Syclbin { global_metadata, abstract_modules })
+    }
+
+    /// Finds the SYCLBIN image in `bytes`: the bytes themselves if they start with the SYCLBIN magic, else the
+    /// first offload-binary entry of kind SYCLBIN (or whose image starts with the magic).
+    pub fn find_image(bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8]>, SyclbinError> {
+        let magic = |b: &[u8]| b.get(..4).map_or(0, |m| u32::from_le_bytes([m[0], m[1], m[2], m[3]]));
+        if magic(bytes) == MAGIC {
+            return Ok(std::borrow::Cow::Borrowed(bytes));
+        }
+        if !OffloadBinary::has_magic(bytes) {
+            return Err(SyclbinError::NotSyclbin(magic(bytes)));
+        }
+        OffloadBinary::parse_all(bytes)?
+            .into_iter()
+            .find(|ob| ob.image_kind == ImageKind::SYCLBIN || magic(&ob.image) == MAGIC)
+            .map(|ob| std::borrow::Cow::Owned(ob.image))
+            .ok_or(SyclbinError::NoSyclbinImage)
+    }
+
+    /// Reads a bare SYCLBIN or one wrapped in an offload binary.
+    pub fn parse_any(bytes: &[u8]) -> Result<Self, SyclbinError> {
+        Self::parse(&Self::find_image(bytes)?)
+    }
+}
+
+/// A readable description of a byte-array value for dumps: the text if printable, the bits if the size is
+/// not whole bytes, else the bytes in hex (the first 32).
+pub fn describe_value(v: &PropertyValue) -> String {
+    match v {
+        PropertyValue::UInt32(n) => format!("{n}"),
+        PropertyValue::ByteArray { bit_size, bytes } => {
+            if bit_size % 8 != 0 {
+                let bits: String = (0..*bit_size).map(|i| if v.bit(i) == Some(true) { '1' } else { '0' }).collect();
+                return format!("{bit_size} bits: {bits}");
+            }
+            if let Some(s) = v.as_str().filter(|s| !s.is_empty() && s.chars().all(|c| !c.is_control())) {
+                return format!("{s:?}");
+            }
+            let hex: Vec<String> = bytes.iter().take(32).map(|b| format!("{b:02x}")).collect();
+            let more = if bytes.len() > 32 { " …" } else { "" };
+            format!("{} bytes: {}{more}", bytes.len(), hex.join(" "))
+        }
+    }
+}
+
+fn dump_registry(out: &mut String, indent: &str, reg: &PropertySetRegistry) {
+    use std::fmt::Write as _;
+    if reg.is_empty() {
+        let _ = writeln!(out, "{indent}(no property sets)");
+    }
+    for (name, set) in reg.iter() {
+        let _ = writeln!(out, "{indent}[{name}]");
+        for (key, v) in set.iter() {
+            let _ = writeln!(out, "{indent}  {key}={v}    ; {}", describe_value(v));
+        }
+    }
+}
+
+/// Describes a SYCLBIN (bare or wrapped in an offload binary) for people: the wrapper, the header, every
+/// module with its state, IR type, target, arch, kernel names, sizes and offsets, and every property set.
+pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let image = Syclbin::find_image(bytes)?;
+    if image.len() != bytes.len() || !matches!(image, std::borrow::Cow::Borrowed(_)) {
+        let (ob, _) = OffloadBinary::parse_one(bytes)?;
+        let _ = writeln!(out, "offload binary: {} bytes, image kind {}, producer {}", bytes.len(), ob.image_kind, ob.offload_kind);
+        for (k, v) in &ob.strings {
+            let _ = writeln!(out, "  {k}: {v}");
+        }
+    }
+    let layout = Syclbin::read_layout(&image)?;
+    let bin = Syclbin::parse(&image)?;
+    let h = &layout.header;
+    let _ = writeln!(out, "SYCLBIN version {}, {} bytes", h.version, image.len());
+    let _ = writeln!(out, "  abstract modules: {}", h.abstract_module_count);
+    let _ = writeln!(out, "  IR modules: {}", h.ir_module_count);
+    let _ = writeln!(out, "  native device code images: {}", h.native_image_count);
+    let _ = writeln!(out, "  metadata byte table: offset {}, {} bytes", layout.metadata_table_start, h.metadata_table_size);
+    let _ = writeln!(out, "  binary byte table: offset {}, {} bytes", layout.binary_table_start, h.binary_table_size);
+    let state = match bin.state_code() {
+        Some(c) => format!("{c} ({})", BundleState::from_code(c).map_or("unknown", BundleState::name)),
+        None => "missing".into(),
+    };
+    let _ = writeln!(out, "  state: {state}");
+    let _ = writeln!(out, "global metadata: offset {}, {} bytes", h.global_metadata_offset, h.global_metadata_size);
+    dump_registry(&mut out, "  ", &bin.global_metadata);
+    for (i, (am, ah)) in bin.abstract_modules.iter().zip(&layout.abstract_modules).enumerate() {
+        let _ = writeln!(out, "abstract module {i}: metadata offset {}, {} bytes", ah.metadata_offset, ah.metadata_size);
+        let names = am.kernel_names();
+        let _ = writeln!(out, "  kernel names: {}", if names.is_empty() { "(none)".into() } else { names.join(", ") });
+        dump_registry(&mut out, "  ", &am.metadata);
+        for (k, m) in am.ir_modules.iter().enumerate() {
+            let idx = ah.ir_module_first as usize + k;
+            let mh = &layout.ir_modules[idx];
+            let ty = match m.ir_type_code() {
+                Some(c) => format!("{c} ({})", IrType::from_code(c).map_or("unknown", IrType::name)),
+                None => "missing".into(),
+            };
+            let _ = writeln!(out, "  IR module {idx}: type {ty}, target {}", m.target().unwrap_or("(none)"));
+            let _ = writeln!(out, "    metadata: offset {}, {} bytes", mh.metadata_offset, mh.metadata_size);
+            let _ = writeln!(out, "    IR bytes: offset {}, {} bytes", mh.bytes_offset, mh.bytes_size);
+            dump_registry(&mut out, "    ", &m.metadata);
+        }
+        for (k, m) in am.native_images.iter().enumerate() {
+            let idx = ah.native_image_first as usize + k;
+            let mh = &layout.native_images[idx];
+            let _ = writeln!(out, "  native device code image {idx}: arch {}", m.arch().unwrap_or("(none)"));
+            let _ = writeln!(out, "    metadata: offset {}, {} bytes", mh.metadata_offset, mh.metadata_size);
+            let _ = writeln!(out, "    image bytes: offset {}, {} bytes", mh.bytes_offset, mh.bytes_size);
+            dump_registry(&mut out, "    ", &m.metadata);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Syclbin {
+        let mut bin = Syclbin::new(BundleState::Object);
+        let mut a0 = AbstractModule::default();
+        a0.metadata.add(names::DEVICELIB_REQ_MASK, "DeviceLibReqMask", PropertyValue::UInt32(0));
+        a0.metadata.add(names::KERNEL_NAMES, "kern_a", PropertyValue::UInt32(1));
+        a0.metadata.add(names::KERNEL_NAMES, "kern_b", PropertyValue::UInt32(1));
+        a0.ir_modules.push(IrModule::new(IrType::SpirV, Some("spir64-unknown-unknown"), b"SPIRV-0".to_vec()));
+        let mut a1 = AbstractModule::default();
+        a1.metadata.add(names::DEVICE_REQUIREMENTS, "aspects", PropertyValue::u32_array(&[1, 6]));
+        a1.ir_modules.push(IrModule::new(IrType::Ptx, None, b".version 8.0".to_vec()));
+        a1.native_images.push(NativeImage::new("intel_gpu_pvc", vec![0xAB; 13]));
+        bin.abstract_modules.push(a0);
+        bin.abstract_modules.push(a1);
+        bin
+    }
+
+    #[test]
+    fn layout_of_written_file() {
+        let bin = sample();
+        let bytes = bin.to_bytes().unwrap();
+        assert_eq!(bytes.len() % 8, 0);
+        let l = Syclbin::read_layout(&bytes).unwrap();
+        assert_eq!(
+            (l.header.abstract_module_count, l.header.ir_module_count, l.header.native_image_count),
+            (2, 2, 1)
+        );
+        assert_eq!(l.metadata_table_start, 56 + 5 * 32);
+        assert_eq!(l.header.global_metadata_offset, 0);
+        let global = "[SYCLBIN/global metadata]\nstate=1|1\n";
+        assert_eq!(l.header.global_metadata_size, global.len() as u64);
+        let start = l.metadata_table_start as usize;
+        assert_eq!(&bytes[start..start + global.len()], global.as_bytes());
+        // Metadata in order global, AM 0, AM 1, IR 0, IR 1, native 0; binaries IR 0, IR 1, native 0.
+        assert_eq!(l.abstract_modules[0].metadata_offset, global.len() as u64);
+        assert_eq!(l.abstract_modules[1].ir_module_first, 1);
+        assert_eq!(l.abstract_modules[1].native_image_first, 0);
+        assert!(l.ir_modules[0].metadata_offset > l.abstract_modules[1].metadata_offset);
+        assert_eq!(l.ir_modules[1].bytes_offset, 7);
+        assert_eq!(l.native_images[0].bytes_offset, 7 + 12);
+        assert_eq!(l.binary_table_start % 8, 0);
+        assert_eq!(l.header.binary_table_size, 7 + 12 + 13);
+        let b = l.binary_table_start as usize;
+        assert_eq!(&bytes[b..b + 7], b"SPIRV-0");
+        assert_eq!(&bytes[b + 7..b + 19], b".version 8.0");
+    }
+
+    #[test]
+    fn round_trip_and_accessors() {
+        let bin = sample();
+        let back = Syclbin::parse(&bin.to_bytes().unwrap()).unwrap();
+        assert_eq!(back, bin);
+        assert_eq!(back.state(), Some(BundleState::Object));
+        assert_eq!(back.abstract_modules[0].kernel_names(), ["kern_a", "kern_b"]);
+        assert_eq!(back.abstract_modules[0].ir_modules[0].ir_type(), Some(IrType::SpirV));
+        assert_eq!(back.abstract_modules[0].ir_modules[0].target(), Some("spir64-unknown-unknown"));
+        assert_eq!(back.abstract_modules[1].ir_modules[0].target(), None);
+        assert_eq!(back.abstract_modules[1].native_images[0].arch(), Some("intel_gpu_pvc"));
+        let ob = bin.to_offload_binary([("triple", "spir64-unknown-unknown")]).unwrap();
+        let wrapped = ob.to_bytes().unwrap();
+        assert_eq!(Syclbin::parse_any(&wrapped).unwrap(), bin);
+        assert_eq!(Syclbin::new(BundleState::Input).to_bytes().unwrap().len(), 56 + 40);
+    }
+
+    fn put_u32(b: &mut [u8], at: usize, v: u32) {
+        b[at..at + 4].copy_from_slice(&v.to_le_bytes());
+    }
+
+    fn put_u64(b: &mut [u8], at: usize, v: u64) {
+        b[at..at + 8].copy_from_slice(&v.to_le_bytes());
+    }
+
+    #[test]
+    fn rejects_bad_files() {
+        let good = sample().to_bytes().unwrap();
+        let err = |f: &dyn Fn(&mut Vec<u8>)| {
+            let mut b = good.clone();
+            f(&mut b);
+            Syclbin::parse(&b).unwrap_err()
+        };
+        assert!(matches!(err(&|b| b.truncate(3)), SyclbinError::Truncated { what: "file header", .. }));
+        assert_eq!(err(&|b| b[0] = b'X'), SyclbinError::BadMagic(0x5359_4258));
+        assert_eq!(err(&|b| put_u32(b, 4, 2)), SyclbinError::UnsupportedVersion(2));
+        assert!(matches!(err(&|b| b.truncate(60)), SyclbinError::Truncated { what: "module headers", .. }));
+        assert!(matches!(err(&|b| b.truncate(good.len() - 8)), SyclbinError::Truncated { .. }));
+        assert!(matches!(err(&|b| put_u32(b, 8, u32::MAX)), SyclbinError::Truncated { .. }));
+        assert_eq!(err(&|b| put_u64(b, 24, u64::MAX)), SyclbinError::SizeOverflow);
+        assert_eq!(
+            err(&|b| put_u64(b, 40, u64::MAX)).to_string(),
+            format!(
+                "global metadata: bytes [{}, +36) lie outside the metadata byte table of {} bytes",
+                u64::MAX,
+                Syclbin::read_layout(&good).unwrap().header.metadata_table_size
+            )
+        );
+        // IR module 0 bytes enlarged to overlap IR module 1.
+        let ir0 = 56 + 2 * 32;
+        assert!(matches!(err(&|b| put_u64(b, ir0 + 24, 20)), SyclbinError::RegionsOverlap { table: "binary", .. }));
+        assert!(matches!(err(&|b| put_u64(b, ir0 + 24, 40)), SyclbinError::OutOfBounds { .. }));
+        // Abstract module 1 claims IR module 0 as well.
+        assert_eq!(
+            err(&|b| put_u32(b, 56 + 32 + 20, 0)).to_string(),
+            "IR module header 0 is claimed by abstract modules 0 and 1"
+        );
+        assert_eq!(
+            err(&|b| put_u32(b, 56 + 32 + 16, 0)).to_string(),
+            "IR module header 1 belongs to no abstract module"
+        );
+        assert_eq!(
+            err(&|b| put_u32(b, 56 + 32 + 20, 7)).to_string(),
+            "abstract module 1: IR module headers [7, +1) exceed the 2 IR module headers of the file"
+        );
+        // Break the global metadata text.
+        let m = Syclbin::read_layout(&good).unwrap().metadata_table_start as usize;
+        assert_eq!(
+            err(&|b| b[m] = b'x').to_string(),
+            "global metadata: metadata line 1: property category missing"
+        );
+        assert!(matches!(err(&|b| b[m + 3] = 0xff), SyclbinError::MetadataNotUtf8 { .. }));
+        assert!(matches!(Syclbin::parse_any(b"ELF\x7f...."), Err(SyclbinError::NotSyclbin(_))));
+    }
+}

@@ -1,0 +1,306 @@
+//! `file-table-tform`: transforms a file table, compatible with intel/llvm's tool of the same name.
+//!
+//! ```text
+//! file-table-tform [ops] <input table> [extra inputs…] -o <output>
+//! ```
+//!
+//! Operations run in command-line order on the first input; those that need an extra input take the next
+//! unused one, left to right:
+//!
+//! - `--replace=<col>,<srccol>` (input: a table): replace column `col` by column `srccol` of the input;
+//! - `--replace_cell=<col>,<row>` (input: any file, whose *name* becomes the cell value);
+//! - `--rename=<old>,<new>`;
+//! - `--extract=<c1>,<c2>,…`: keep these columns, in the table's order;
+//! - `--copy_single_file=<col>,<row>`: copy the file named by that cell to the output (must come last);
+//! - `--merge` (input: a table with the same columns): append its rows — an extension, not in upstream;
+//! - `--drop_titles`: write the result without the title line.
+//!
+//! `-o -` writes to standard output. Errors use upstream's wording: `error: *** <argv0> usage ERROR: <msg>`,
+//! `error: *** <argv0> SYSTEM ERROR: <msg>`, or the table library's message after `error: `; exit status 1.
+
+use std::fs;
+use std::io::Write;
+use std::process::ExitCode;
+
+use sycl_props::file_table::FileTable;
+use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::output::{io_reason, Outputs};
+
+const SPECS: &[OptSpec] = &[
+    OptSpec { name: "o", kind: OptKind::Value, help: "<output filename>", value_desc: "filename" },
+    OptSpec {
+        name: "replace",
+        kind: OptKind::Value,
+        help: "replace a column",
+        value_desc: "<column name or ordinal>",
+    },
+    OptSpec {
+        name: "replace_cell",
+        kind: OptKind::Value,
+        help: "replace a cell",
+        value_desc: "<column name or ordinal>,<row id ordinal>",
+    },
+    OptSpec { name: "rename", kind: OptKind::Value, help: "rename a column", value_desc: "<old_name>,<new_name>" },
+    OptSpec {
+        name: "extract",
+        kind: OptKind::Value,
+        help: "extract column(s) identified by names",
+        value_desc: "<name1>,<name2>,...",
+    },
+    OptSpec {
+        name: "copy_single_file",
+        kind: OptKind::Value,
+        help: "copy the file in a cell as make it the output",
+        value_desc: "<column name or ordinal>,<row id ordinal>",
+    },
+    OptSpec { name: "merge", kind: OptKind::Flag, help: "append the rows of the next input table", value_desc: "" },
+    OptSpec { name: "drop_titles", kind: OptKind::Flag, help: "drop column titles", value_desc: "" },
+];
+
+const OVERVIEW: &str = "File table transformation tool.\n\
+Inputs and output of this tool is a \"file table\" files containing\n\
+2D table of strings with optional row of column titles. Based on\n\
+transformation actions passed via the command line, the tool\n\
+transforms the first input file table and emits either a new file\n\
+table or a copy of a file in a cell of the input table.";
+
+/// A failure, printed the way upstream prints it.
+enum Failure {
+    /// `*** <tool> usage ERROR: <msg>`.
+    Usage(String),
+    /// `*** <tool> SYSTEM ERROR: <msg>`.
+    System(String),
+    /// A library or file error, printed as is after `error: `.
+    Plain(String),
+    /// A command-line syntax error, printed as LLVM's option parser does: `<tool>: <msg>`.
+    CommandLine(String),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Replace,
+    ReplaceCell,
+    Rename,
+    Extract,
+    CopySingleFile,
+    Merge,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Replace => "replace",
+            Kind::ReplaceCell => "replace_cell",
+            Kind::Rename => "rename",
+            Kind::Extract => "extract",
+            Kind::CopySingleFile => "copy_single_file",
+            Kind::Merge => "merge",
+        }
+    }
+
+    fn needs_input(self) -> bool {
+        matches!(self, Kind::Replace | Kind::ReplaceCell | Kind::Merge)
+    }
+}
+
+struct Cmd {
+    kind: Kind,
+    args: Vec<String>,
+    input: Option<String>,
+}
+
+impl Cmd {
+    /// Checks the option's argument as upstream does.
+    fn new(kind: Kind, raw: &str) -> Result<Cmd, Failure> {
+        let op = kind.name();
+        let usage = |m: String| Err(Failure::Usage(m));
+        let args: Vec<String> = match kind {
+            Kind::Merge => Vec::new(),
+            Kind::Replace | Kind::ReplaceCell | Kind::CopySingleFile => {
+                if raw.is_empty() {
+                    return usage(format!("empty argument in {op}"));
+                }
+                let parts: Vec<&str> = raw.split(',').collect();
+                if parts.len() != 2 || parts.iter().any(|p| p.is_empty()) {
+                    return usage(format!("invalid argument in {op}"));
+                }
+                parts.into_iter().map(str::to_string).collect()
+            }
+            Kind::Rename => {
+                if raw.is_empty() {
+                    return usage(format!("empty argument in {op}"));
+                }
+                let (a, b) = raw.split_once(',').unwrap_or((raw, ""));
+                if a.is_empty() || b.is_empty() {
+                    return usage(format!("invalid argument in {op}"));
+                }
+                vec![a.to_string(), b.to_string()]
+            }
+            Kind::Extract => {
+                // Upstream names `rename` in these two messages; kept for compatibility.
+                if raw.is_empty() {
+                    return usage("empty argument in rename".into());
+                }
+                let names: Vec<&str> = raw.split(',').collect();
+                if names.iter().any(|n| n.is_empty()) {
+                    return usage("empty name in rename".into());
+                }
+                names.into_iter().map(str::to_string).collect()
+            }
+        };
+        Ok(Cmd { kind, args, input: None })
+    }
+}
+
+/// `std::stoi`: optional leading white space and sign, then decimal digits up to the first other character.
+fn stoi(s: &str) -> Option<i64> {
+    let t = s.trim_start();
+    let (neg, digits) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let end = digits.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(digits.len());
+    let v: i64 = digits[..end].parse().ok().filter(|v: &i64| *v <= i64::from(i32::MAX) + 1)?;
+    Some(if neg { -v } else { v })
+}
+
+fn read_table(path: &str) -> Result<FileTable, Failure> {
+    let bytes =
+        fs::read(path).map_err(|e| Failure::Plain(format!("'can't read {path}': {}", io_reason(&e))))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure::Plain(format!("'can't read {path}': file is not valid UTF-8 text")))?;
+    FileTable::parse(&text).map_err(|e| Failure::Plain(e.to_string()))
+}
+
+fn write_output(path: &str, data: &[u8]) -> Result<(), Failure> {
+    let file_err = |e: &std::io::Error| Failure::Plain(format!("'{path}': {}", io_reason(e)));
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        return out.write_all(data).and_then(|()| out.flush()).map_err(|e| file_err(&e));
+    }
+    let mut outs = Outputs::new();
+    outs.write(path, data).map_err(Failure::Plain)?;
+    outs.commit().map_err(Failure::Plain)
+}
+
+fn run(args: &[String]) -> Result<(), Failure> {
+    let tool = "file-table-tform";
+    let parsed = cl::parse(tool, SPECS, args).map_err(Failure::CommandLine)?;
+    let mut output: Option<String> = None;
+    let mut drop_titles = false;
+    let mut inputs: Vec<String> = Vec::new();
+    let mut cmds: Vec<Cmd> = Vec::new();
+    for a in parsed {
+        match a {
+            Arg::Help => {
+                print!("{}", cl::help(OVERVIEW, "file-table-tform [options] <input filenames>", "file-table-tform Options", SPECS));
+                return Ok(());
+            }
+            Arg::Version => {
+                println!("file-table-tform (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                return Ok(());
+            }
+            Arg::Positional(p) => inputs.push(p),
+            Arg::Opt("o", v) => output = Some(v),
+            Arg::Opt("drop_titles", v) => drop_titles = v == "true",
+            Arg::Opt("merge", v) => {
+                if v == "true" {
+                    cmds.push(Cmd::new(Kind::Merge, "")?);
+                }
+            }
+            Arg::Opt(name, v) => {
+                let kind = match name {
+                    "replace" => Kind::Replace,
+                    "replace_cell" => Kind::ReplaceCell,
+                    "rename" => Kind::Rename,
+                    "extract" => Kind::Extract,
+                    _ => Kind::CopySingleFile,
+                };
+                cmds.push(Cmd::new(kind, &v)?);
+            }
+        }
+    }
+    let Some(output) = output else {
+        return Err(Failure::CommandLine("for the -o option: must be specified at least once!".into()));
+    };
+    let mut inputs = inputs.into_iter();
+    let Some(main_input) = inputs.next() else {
+        return Err(Failure::Usage("no inputs".into()));
+    };
+    let mut seen_copy = false;
+    for c in &cmds {
+        if seen_copy {
+            return Err(Failure::Usage("copy_single_file must be the last transformation".into()));
+        }
+        seen_copy |= c.kind == Kind::CopySingleFile;
+    }
+    for c in &mut cmds {
+        if !c.kind.needs_input() {
+            continue;
+        }
+        let Some(inp) = inputs.next() else {
+            return Err(Failure::Usage(format!("no input for '{}' command", c.kind.name())));
+        };
+        if fs::metadata(&inp).is_err() {
+            return Err(Failure::System(format!("file not found: {inp}")));
+        }
+        c.input = Some(inp);
+    }
+
+    let mut table = read_table(&main_input)?;
+    let lib = |e: sycl_props::file_table::TableError| Failure::Plain(e.to_string());
+    for c in &cmds {
+        let input = c.input.as_deref().unwrap_or("");
+        match c.kind {
+            Kind::Replace => {
+                let src = read_table(input)?;
+                table.replace_column(&c.args[0], &src, &c.args[1]).map_err(lib)?;
+            }
+            Kind::ReplaceCell => {
+                let row = stoi(&c.args[1]).ok_or_else(|| Failure::Usage("invalid argument in replace_cell".into()))?;
+                table.replace_cell(&c.args[0], row, input).map_err(lib)?;
+            }
+            Kind::Rename => table.rename_column(&c.args[0], &c.args[1]).map_err(lib)?,
+            Kind::Extract => table.extract(&c.args).map_err(lib)?,
+            Kind::Merge => table.merge(&read_table(input)?).map_err(lib)?,
+            Kind::CopySingleFile => {
+                let row = stoi(&c.args[1])
+                    .ok_or_else(|| Failure::Usage("invalid argument in copy_single_file".into()))?;
+                let row = usize::try_from(row)
+                    .ok()
+                    .filter(|r| *r < table.num_rows())
+                    .ok_or_else(|| Failure::Usage("row index is out of bounds".into()))?;
+                let file = table.cell(row, &c.args[0]).unwrap_or("");
+                if file.is_empty() {
+                    return Err(Failure::Usage("no file found in specified column".into()));
+                }
+                let data = fs::read(file).map_err(|e| Failure::Plain(format!("'{output}': {}", io_reason(&e))))?;
+                return write_output(&output, &data);
+            }
+        }
+    }
+    write_output(&output, table.to_text_with(!drop_titles).as_bytes())
+}
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().collect();
+    let argv0 = argv.first().cloned().unwrap_or_else(|| "file-table-tform".into());
+    match run(&argv[1..]) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            match f {
+                Failure::Usage(m) => eprintln!("error: *** {argv0} usage ERROR: {m}"),
+                Failure::System(m) => eprintln!("error: *** {argv0} SYSTEM ERROR: {m}"),
+                Failure::CommandLine(m) => {
+                    let base = std::path::Path::new(&argv0)
+                        .file_name()
+                        .map_or_else(|| argv0.clone(), |n| n.to_string_lossy().into_owned());
+                    eprintln!("{base}: {m}");
+                }
+                Failure::Plain(m) => eprintln!("error: {m}"),
+            }
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! `sycl-module-split`: the standalone SYCL module splitter.
+use std::process::ExitCode;
+
+use sycl_tools::cli::{parse_module_split, Command};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match parse_module_split(&args) {
+        Err(e) => {
+            eprintln!("sycl-module-split: {e}");
+            ExitCode::from(1)
+        }
+        Ok(Command::Print(text)) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Ok(Command::Run(o)) => match sycl_tools::postlink::run_module_split(&o) {
+            Ok(report) => {
+                sycl_tools::print_report(&report);
+                ExitCode::SUCCESS
+            }
+            Err(e) => sycl_tools::report_error("sycl-module-split", &e.0),
+        },
+    }
+}

@@ -1,0 +1,184 @@
+//! A parser for LLVM `cl`-style command lines: options are spelled with one
+//! or two dashes (`-split=kernel`, `--split=kernel`), boolean options take
+//! an optional `=true|false|1|0`, value options take `-opt=value` or
+//! `-opt value`, and grouped short flags are not supported (LLVM's tools do
+//! not use them either). Error messages are LLVM's.
+//!
+//! General-purpose argument crates (lexopt, clap) treat `-split` as a group
+//! of short flags, which LLVM tools never do, hence this small parser.
+
+/// How an option takes its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptKind {
+    /// A flag: `-f`, `-f=true`, `-f=0`.
+    Flag,
+    /// A value: `-o x`, `-o=x`.
+    Value,
+    /// A value that must be given as `-opt=value` (LLVM's enum options).
+    Enum(&'static [&'static str]),
+}
+
+/// One option the tool accepts.
+#[derive(Debug, Clone, Copy)]
+pub struct OptSpec {
+    /// Name without dashes.
+    pub name: &'static str,
+    /// How it takes a value.
+    pub kind: OptKind,
+    /// Help text (empty: hidden).
+    pub help: &'static str,
+    /// Value placeholder for `--help`.
+    pub value_desc: &'static str,
+}
+
+/// One parsed occurrence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    /// An option with its value (`"true"`/`"false"` for flags).
+    Opt(&'static str, String),
+    /// A positional argument.
+    Positional(String),
+    /// `-help` / `--help` / `-help-list`.
+    Help,
+    /// `--version`.
+    Version,
+}
+
+/// Parses `args` (without the program name) against `specs`. Errors are
+/// LLVM's messages, without the `<tool>: ` prefix.
+pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>, String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut only_positional = false;
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        if only_positional || a == "-" || !a.starts_with('-') {
+            out.push(Arg::Positional(a.clone()));
+            continue;
+        }
+        if a == "--" {
+            only_positional = true;
+            continue;
+        }
+        let body = a.strip_prefix("--").unwrap_or(&a[1..]);
+        let (name, inline) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (body, None),
+        };
+        match name {
+            "help" | "help-list" | "help-hidden" | "help-list-hidden" => {
+                out.push(Arg::Help);
+                continue;
+            }
+            "version" => {
+                out.push(Arg::Version);
+                continue;
+            }
+            _ => {}
+        }
+        let Some(spec) = specs.iter().find(|s| s.name == name) else {
+            return Err(format!("Unknown command line argument '{a}'.  Try: '{tool} --help'"));
+        };
+        match spec.kind {
+            OptKind::Flag => {
+                let v = match inline.as_deref() {
+                    None | Some("true") | Some("TRUE") | Some("True") | Some("1") => "true",
+                    Some("false") | Some("FALSE") | Some("False") | Some("0") => "false",
+                    Some(other) => {
+                        return Err(format!(
+                            "for the --{} option: '{other}' is invalid value for boolean argument! Try 0 or 1",
+                            spec.name
+                        ))
+                    }
+                };
+                out.push(Arg::Opt(spec.name, v.into()));
+            }
+            OptKind::Value => {
+                let v = match inline {
+                    Some(v) => v,
+                    None => {
+                        let Some(v) = args.get(i) else {
+                            return Err(format!("for the --{} option: requires a value!", spec.name));
+                        };
+                        i += 1;
+                        v.clone()
+                    }
+                };
+                out.push(Arg::Opt(spec.name, v));
+            }
+            OptKind::Enum(values) => {
+                let v = match inline {
+                    Some(v) => v,
+                    None => {
+                        // LLVM accepts `-opt value` for enum options too.
+                        let Some(v) = args.get(i) else {
+                            return Err(format!("for the --{} option: requires a value!", spec.name));
+                        };
+                        i += 1;
+                        v.clone()
+                    }
+                };
+                if !values.contains(&v.as_str()) {
+                    return Err(format!("for the --{} option: Cannot find option named '{v}'!", spec.name));
+                }
+                out.push(Arg::Opt(spec.name, v));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Renders `--help` text for the visible options.
+pub fn help(overview: &str, usage: &str, category: &str, specs: &[OptSpec]) -> String {
+    let mut s = format!("OVERVIEW: {overview}\n\nUSAGE: {usage}\n\nOPTIONS:\n\n{category}:\n\n");
+    for spec in specs.iter().filter(|s| !s.help.is_empty()) {
+        let lhs = match spec.kind {
+            OptKind::Flag => format!("--{}", spec.name),
+            OptKind::Value => format!("--{} <{}>", spec.name, spec.value_desc),
+            OptKind::Enum(_) => format!("--{}=<value>", spec.name),
+        };
+        s += &format!("  {lhs:<46} - {}\n", spec.help);
+        if let OptKind::Enum(values) = spec.kind {
+            for v in values {
+                s += &format!("    ={v}\n");
+            }
+        }
+    }
+    s += "\nGeneric Options:\n\n  --help                                         - Display available options\n  --version                                      - Display the version of this program\n";
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPECS: &[OptSpec] = &[
+        OptSpec { name: "S", kind: OptKind::Flag, help: "", value_desc: "" },
+        OptSpec { name: "o", kind: OptKind::Value, help: "", value_desc: "filename" },
+        OptSpec { name: "split", kind: OptKind::Enum(&["source", "kernel", "auto"]), help: "", value_desc: "" },
+    ];
+
+    fn p(a: &[&str]) -> Result<Vec<Arg>, String> {
+        parse("t", SPECS, &a.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn spellings() {
+        let want = vec![Arg::Opt("split", "kernel".into())];
+        assert_eq!(p(&["-split=kernel"]).unwrap(), want);
+        assert_eq!(p(&["--split=kernel"]).unwrap(), want);
+        assert_eq!(p(&["-split", "kernel"]).unwrap(), want);
+        assert_eq!(p(&["-o", "x"]).unwrap(), vec![Arg::Opt("o", "x".into())]);
+        assert_eq!(p(&["-o=x"]).unwrap(), vec![Arg::Opt("o", "x".into())]);
+        assert_eq!(p(&["-S=0"]).unwrap(), vec![Arg::Opt("S", "false".into())]);
+        assert_eq!(p(&["-"]).unwrap(), vec![Arg::Positional("-".into())]);
+    }
+
+    #[test]
+    fn errors() {
+        assert!(p(&["-bogus"]).unwrap_err().contains("Unknown command line argument '-bogus'"));
+        assert!(p(&["-split=foo"]).unwrap_err().contains("Cannot find option named 'foo'!"));
+        assert!(p(&["-o"]).unwrap_err().contains("requires a value"));
+    }
+}

@@ -1,0 +1,191 @@
+//! Command lines of `sycl-post-link` and `sycl-module-split`: upstream's
+//! options, spellings and messages, mapped onto the library's option types.
+
+use sycl_split::SplitMode;
+
+use crate::cl::{self, Arg, OptKind, OptSpec};
+use crate::postlink::{ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
+
+const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto"];
+const SPEC_CONST_VALUES: &[&str] = &["native", "emulation", "rt", "default"];
+
+const fn flag(name: &'static str, help: &'static str) -> OptSpec {
+    OptSpec { name, kind: OptKind::Flag, help, value_desc: "" }
+}
+
+/// The options of `sycl-post-link`, in `--help` order.
+pub const POST_LINK_OPTIONS: &[OptSpec] = &[
+    OptSpec { name: "o", kind: OptKind::Value, help: "Output filename (a file table; [target,]filename)", value_desc: "filename" },
+    OptSpec { name: "out-dir", kind: OptKind::Value, help: "Directory where files listed in the result file table will be output", value_desc: "dirname" },
+    flag("f", "Enable binary output on terminals"),
+    flag("ir-output-only", "Output single IR file"),
+    flag("S", ""),
+    OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module (source: 1 output module per source (translation unit), kernel: 1 output module per kernel, auto: Choose split mode automatically)", value_desc: "" },
+    flag("split-esimd", "split SYCL and ESIMD entry points into separate modules"),
+    flag("lower-esimd", "lower ESIMD constructs"),
+    flag("O0", "Optimization level 0. Similar to clang -O0"),
+    flag("O1", "Optimization level 1. Similar to clang -O1"),
+    flag("O2", "Optimization level 2. Similar to clang -O2"),
+    flag("O3", "Optimization level 3. Similar to clang -O3"),
+    flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os"),
+    flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz"),
+    flag("force-disable-esimd-opt", ""),
+    flag("symbols", "generate exported symbol files"),
+    flag("properties", "generate module properties files"),
+    OptSpec { name: "spec-const", kind: OptKind::Enum(SPEC_CONST_VALUES), help: "lower and generate specialization constants information (native: lower to SPIR-V intrinsics, emulation: remove and emulate)", value_desc: "" },
+    flag("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization constants metadata(s)."),
+    flag("emit-param-info", "emit kernel parameter optimization info"),
+    flag("emit-program-metadata", "emit SYCL program metadata"),
+    flag("emit-kernel-names", "emit kernel names"),
+    flag("emit-exported-symbols", "emit exported symbols"),
+    flag("emit-imported-symbols", "emit imported symbols"),
+    flag("emit-only-kernels-as-entry-points", "Consider only sycl_kernel functions as entry points for device code split"),
+    flag("device-globals", "Lower and generate information about device global variables"),
+    flag("allow-device-image-dependencies", "Allow dependencies between device images"),
+    flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
+    OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory containing SYCL device libraries", value_desc: "dirname" },
+];
+
+/// What the command line asked for.
+pub enum Command<T> {
+    /// Run with these options.
+    Run(T),
+    /// Print this text and exit 0.
+    Print(String),
+}
+
+fn truthy(v: &str) -> bool {
+    v == "true"
+}
+
+/// Parses a `sycl-post-link` command line (without the program name).
+/// Errors are full messages without the `sycl-post-link: ` prefix.
+pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, String> {
+    let parsed = cl::parse("sycl-post-link", POST_LINK_OPTIONS, args)?;
+    let mut o = PostLinkOptions { input: "-".into(), ..Default::default() };
+    let mut positional = Vec::new();
+    let mut actions = false;
+    for a in parsed {
+        match a {
+            Arg::Help => {
+                return Ok(Command::Print(cl::help(
+                    "SYCL post-link device code processing tool.\nThis is a collection of utilities run on device code's LLVM IR before handing off to back-end or IR->SPIRV translation:\n- module splitting (per source, per kernel, automatic), with the entry points and everything they use in each module\n- internalization of what is not exported, and exported/imported symbol lists for dynamic linking\n- generation of file tables, symbol files and property sets for the SYCL runtime",
+                    "sycl-post-link [options] <input bitcode file>",
+                    "sycl-post-link options",
+                    POST_LINK_OPTIONS,
+                )))
+            }
+            Arg::Version => return Ok(Command::Print(format!("sycl-post-link (Rust) {}\n", env!("CARGO_PKG_VERSION")))),
+            Arg::Positional(p) => positional.push(p),
+            Arg::Opt(name, v) => match name {
+                "o" => o.outputs.push(OutputSpec::parse(&v)),
+                "out-dir" => o.out_dir = Some(v),
+                "f" => o.force = truthy(&v),
+                "ir-output-only" => o.ir_output_only = truthy(&v),
+                "S" => o.text = truthy(&v),
+                "split" => {
+                    o.split = SplitMode::parse(&v);
+                    actions = true;
+                }
+                "split-esimd" => {
+                    o.split_esimd = truthy(&v);
+                    actions = true;
+                }
+                "lower-esimd" => {
+                    o.lower_esimd = truthy(&v);
+                    actions = true;
+                }
+                "symbols" => {
+                    o.symbols = truthy(&v);
+                    actions |= o.symbols;
+                }
+                "properties" => {
+                    o.properties = truthy(&v);
+                    actions |= o.properties;
+                }
+                "spec-const" => {
+                    o.spec_const = Some(match v.as_str() {
+                        "native" | "rt" => SpecConstMode::Native,
+                        _ => SpecConstMode::Emulation,
+                    });
+                    actions = true;
+                }
+                "generate-device-image-default-spec-consts" => o.default_spec_consts = truthy(&v),
+                "emit-param-info" => {
+                    o.emit_param_info = truthy(&v);
+                    actions = true;
+                }
+                "emit-program-metadata" => {
+                    o.emit_program_metadata = truthy(&v);
+                    actions = true;
+                }
+                "emit-kernel-names" => {
+                    o.emit_kernel_names = truthy(&v);
+                    actions = true;
+                }
+                "emit-exported-symbols" => {
+                    o.emit_exported_symbols = truthy(&v);
+                    actions = true;
+                }
+                "emit-imported-symbols" => {
+                    o.emit_imported_symbols = truthy(&v);
+                    actions = true;
+                }
+                "emit-only-kernels-as-entry-points" => o.only_kernels_as_entry_points = truthy(&v),
+                "device-globals" => {
+                    o.device_globals = truthy(&v);
+                    actions = true;
+                }
+                "allow-device-image-dependencies" | "support-dynamic-linking" => o.dynamic_linking = truthy(&v),
+                "device-lib-dir" => o.device_lib_dir = Some(v),
+                // -O levels only select the ESIMD lowering pipeline's level.
+                _ => {}
+            },
+        }
+    }
+    match positional.len() {
+        0 => {}
+        1 => o.input = positional.remove(0),
+        _ => return Err(format!("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: sycl-post-link --help")),
+    }
+    crate::postlink::check_options(&o, actions).map_err(|e| e.0)?;
+    Ok(Command::Run(o))
+}
+
+/// The options of `sycl-module-split`.
+pub const MODULE_SPLIT_OPTIONS: &[OptSpec] = &[
+    OptSpec { name: "o", kind: OptKind::Value, help: "output filename prefix", value_desc: "filename prefix" },
+    flag("S", "Write output as LLVM assembly"),
+    OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module", value_desc: "" },
+];
+
+/// Parses a `sycl-module-split` command line.
+pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>, String> {
+    let parsed = cl::parse("sycl-module-split", MODULE_SPLIT_OPTIONS, args)?;
+    let mut o = ModuleSplitOptions { input: "-".into(), prefix: "output".into(), split: None, text: false };
+    let mut positional = Vec::new();
+    for a in parsed {
+        match a {
+            Arg::Help => {
+                return Ok(Command::Print(cl::help(
+                    "SYCL Module Splitter",
+                    "sycl-module-split [options] <input file>",
+                    "Split options",
+                    MODULE_SPLIT_OPTIONS,
+                )))
+            }
+            Arg::Version => return Ok(Command::Print(format!("sycl-module-split (Rust) {}\n", env!("CARGO_PKG_VERSION")))),
+            Arg::Positional(p) => positional.push(p),
+            Arg::Opt("o", v) => o.prefix = v,
+            Arg::Opt("S", v) => o.text = truthy(&v),
+            Arg::Opt("split", v) => o.split = SplitMode::parse(&v),
+            Arg::Opt(..) => {}
+        }
+    }
+    match positional.len() {
+        0 => {}
+        1 => o.input = positional.remove(0),
+        _ => return Err("Too many positional arguments specified!".into()),
+    }
+    Ok(Command::Run(o))
+}

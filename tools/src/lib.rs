@@ -1,0 +1,29 @@
+//! The library behind the command-line tools and the C ABI: the post-link
+//! pipeline ([`postlink`]), LLVM-style command-line parsing ([`cl`],
+//! [`cli`]), all-or-nothing output ([`output`]) and the C entry points
+//! ([`capi`]).
+//!
+//! The binaries in `src/bin/` are thin: parse the command line, call one
+//! function of this crate, print its diagnostics.
+
+pub mod capi;
+pub mod cl;
+pub mod cli;
+pub mod output;
+pub mod postlink;
+
+/// Prints `<tool>: error: <msg>` and returns exit code 1.
+pub fn report_error(tool: &str, msg: &str) -> std::process::ExitCode {
+    eprintln!("{tool}: error: {msg}");
+    std::process::ExitCode::from(1)
+}
+
+/// Prints a run's warnings and notes to standard error.
+pub fn print_report(report: &postlink::Report) {
+    for w in &report.warnings {
+        eprintln!("warning: {w}");
+    }
+    for n in &report.notes {
+        eprintln!("{n}");
+    }
+}

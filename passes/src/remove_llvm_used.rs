@@ -21,8 +21,12 @@ pub fn remove_llvm_used(m: &Module<'_>) -> Result<bool, PassError> {
     let Some(used) = m.global("llvm.used") else {
         return Ok(false);
     };
-    let elements: Vec<Value<'_>> = used.initializer().map(|i| i.operands()).unwrap_or_default();
+    let init = used.initializer();
+    let elements: Vec<Value<'_>> = init.map(|i| i.operands()).unwrap_or_default();
     used.erase_global();
+    if let Some(init) = init {
+        init.destroy_if_dead_constant();
+    }
     for e in elements {
         let target = e.strip_pointer_casts();
         if e != target {
@@ -61,7 +65,11 @@ pub fn remove_device_globals_from_compiler_used(m: &Module<'_>) -> bool {
     let removed: Vec<Value<'_>> =
         elements.iter().copied().filter(|&e| is_device_global(e)).map(|e| e.strip_pointer_casts()).collect();
     let section = "llvm.metadata";
+    let old_init = used.initializer();
     used.erase_global();
+    if let Some(init) = old_init {
+        init.destroy_if_dead_constant();
+    }
     if !keep.is_empty() {
         let ptr = keep[0].ty();
         let arr = m.types().const_array(ptr, &keep);

@@ -326,7 +326,7 @@ pub struct Layout {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SyclbinError {
     /// The file is shorter than a part needs.
-    #[error("truncated file: {what} needs {need} bytes, the file has {have}")]
+    #[error("truncated file ({have} bytes): reading the {what} needs {need} bytes")]
     Truncated {
         /// What was being read.
         what: &'static str,

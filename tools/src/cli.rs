@@ -148,7 +148,13 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
         1 => o.input = positional.remove(0),
         _ => return Err(format!("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: sycl-post-link --help")),
     }
-    crate::postlink::check_options(&o, actions).map_err(|e| e.0)?;
+    crate::postlink::check_options(&o, actions).map_err(|e| {
+        if e.0.starts_with("no actions") {
+            e.0
+        } else {
+            format!("error: {}", e.0)
+        }
+    })?;
     Ok(Command::Run(o))
 }
 

@@ -12,7 +12,8 @@
 //! - `--rename=<old>,<new>`;
 //! - `--extract=<c1>,<c2>,…`: keep these columns, in the table's order;
 //! - `--copy_single_file=<col>,<row>`: copy the file named by that cell to the output (must come last);
-//! - `--merge` (input: a table with the same columns): append its rows — an extension, not in upstream;
+//! - `--merge=<col>`: the cells of column `col` name tables with identical columns; the result is those tables
+//!   concatenated (rows appended in order);
 //! - `--drop_titles`: write the result without the title line.
 //!
 //! `-o -` writes to standard output. Errors use upstream's wording: `error: *** <argv0> usage ERROR: <msg>`,
@@ -53,7 +54,12 @@ const SPECS: &[OptSpec] = &[
         help: "copy the file in a cell as make it the output",
         value_desc: "<column name or ordinal>,<row id ordinal>",
     },
-    OptSpec { name: "merge", kind: OptKind::Flag, help: "append the rows of the next input table", value_desc: "" },
+    OptSpec {
+        name: "merge",
+        kind: OptKind::Value,
+        help: "merge the tables listed in a column",
+        value_desc: "<column name>",
+    },
     OptSpec { name: "drop_titles", kind: OptKind::Flag, help: "drop column titles", value_desc: "" },
 ];
 
@@ -99,7 +105,7 @@ impl Kind {
     }
 
     fn needs_input(self) -> bool {
-        matches!(self, Kind::Replace | Kind::ReplaceCell | Kind::Merge)
+        matches!(self, Kind::Replace | Kind::ReplaceCell)
     }
 }
 
@@ -115,7 +121,12 @@ impl Cmd {
         let op = kind.name();
         let usage = |m: String| Err(Failure::Usage(m));
         let args: Vec<String> = match kind {
-            Kind::Merge => Vec::new(),
+            Kind::Merge => {
+                if raw.is_empty() {
+                    return usage(format!("empty argument in {op}"));
+                }
+                vec![raw.to_string()]
+            }
             Kind::Replace | Kind::ReplaceCell | Kind::CopySingleFile => {
                 if raw.is_empty() {
                     return usage(format!("empty argument in {op}"));
@@ -204,17 +215,13 @@ fn run(args: &[String]) -> Result<(), Failure> {
             Arg::Positional(p) => inputs.push(p),
             Arg::Opt("o", v) => output = Some(v),
             Arg::Opt("drop_titles", v) => drop_titles = v == "true",
-            Arg::Opt("merge", v) => {
-                if v == "true" {
-                    cmds.push(Cmd::new(Kind::Merge, "")?);
-                }
-            }
             Arg::Opt(name, v) => {
                 let kind = match name {
                     "replace" => Kind::Replace,
                     "replace_cell" => Kind::ReplaceCell,
                     "rename" => Kind::Rename,
                     "extract" => Kind::Extract,
+                    "merge" => Kind::Merge,
                     _ => Kind::CopySingleFile,
                 };
                 cmds.push(Cmd::new(kind, &v)?);
@@ -263,7 +270,23 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             Kind::Rename => table.rename_column(&c.args[0], &c.args[1]).map_err(lib)?,
             Kind::Extract => table.extract(&c.args).map_err(lib)?,
-            Kind::Merge => table.merge(&read_table(input)?).map_err(lib)?,
+            Kind::Merge => {
+                let files: Vec<String> = table
+                    .column(&c.args[0])
+                    .ok_or_else(|| Failure::Plain(format!("Column not found: {}", c.args[0])))?
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect();
+                let mut merged: Option<FileTable> = None;
+                for f in &files {
+                    let t = read_table(f)?;
+                    match merged.as_mut() {
+                        None => merged = Some(t),
+                        Some(m) => m.merge(&t).map_err(lib)?,
+                    }
+                }
+                table = merged.unwrap_or_default();
+            }
             Kind::CopySingleFile => {
                 let row = stoi(&c.args[1])
                     .ok_or_else(|| Failure::Usage("invalid argument in copy_single_file".into()))?;

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what is missing on a fresh Debian bookworm machine (as root, or
+# with sudo) and builds the toolkit in release mode. Idempotent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+for pkg in llvm-22-dev llvm-22-tools clang-22 libzstd-dev spirv-tools; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
+done
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "setup: installing ${need_apt[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${need_apt[@]}"
+fi
+if ! command -v cargo >/dev/null; then
+  echo "setup: cargo not found; install Rust (rustup) first" >&2
+  exit 1
+fi
+cargo build --release --workspace --bins

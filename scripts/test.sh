@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs every test: Rust unit and integration tests, the project's lit suite,
+# and the upstream conformance corpus against lit/conformance-expected.txt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cargo test --release --workspace
+lit-22 -sv lit/
+shared=${SPL_SHARED:-../shared}
+if [ -x "$shared/conformance/run" ]; then
+  "$shared/conformance/run" --tools target/release --expect lit/conformance-expected.txt
+else
+  echo "test: conformance corpus not found at $shared/conformance (set SPL_SHARED)" >&2
+  exit 1
+fi

@@ -1,0 +1,289 @@
+//! `syclbin`: inspect and build SYCLBIN files.
+//!
+//! ```text
+//! syclbin dump <file>
+//! syclbin create -o <out> [--state=input|object|executable] [--table=<file table>]...
+//!                [--image=<file>[,props=<file>][,sym=<file>][,arch=<arch>][,type=<ir type>][,target=<triple>]]...
+//!                [--offload-binary [--triple=<triple>] [--arch=<arch>]]
+//! ```
+//!
+//! `dump` prints the structure of a SYCLBIN, bare or inside an offload binary: header, abstract modules,
+//! state, IR types, targets, native architectures, kernel names, every property set, offsets and sizes.
+//!
+//! `create` builds one abstract module per image. `--table` reads a sycl-post-link file table: each row's
+//! `Code` file is an IR module (SPIR-V unless `--ir-type` says otherwise), its `Properties` file (if the column
+//! exists) the module's property sets, and its `Symbols` file (if the column exists) the kernel names, added
+//! as `[SYCL/kernel names]` unless the properties already have that set. `--image` adds one module directly;
+//! with `arch=` it is a native device code image, otherwise an IR module of `type=` (default SPIR-V) and
+//! `target=`. `--offload-binary` wraps the result in an LLVM offload binary (image kind SYCLBIN, producer
+//! SYCL) whose `triple` string is `--triple` (default `spir64-unknown-unknown`) and `arch` string `--arch`.
+//!
+//! Errors: `syclbin: error: <file>: <what>`, exit status 1.
+
+use std::fs;
+use std::process::ExitCode;
+
+use sycl_props::file_table::FileTable;
+use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
+use sycl_props::syclbin::{self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Syclbin};
+use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::output::{io_reason, Outputs};
+
+const TOOL: &str = "syclbin";
+
+const SPECS: &[OptSpec] = &[
+    OptSpec { name: "o", kind: OptKind::Value, help: "Output file (create)", value_desc: "filename" },
+    OptSpec {
+        name: "state",
+        kind: OptKind::Enum(&["input", "object", "executable"]),
+        help: "Bundle state written to the global metadata (create; default input)",
+        value_desc: "",
+    },
+    OptSpec {
+        name: "table",
+        kind: OptKind::Value,
+        help: "File table [Code|Properties|Symbols] giving one abstract module per row (create)",
+        value_desc: "file",
+    },
+    OptSpec {
+        name: "image",
+        kind: OptKind::Value,
+        help: "One abstract module: <file>[,props=<f>][,sym=<f>][,arch=<a>][,type=<t>][,target=<triple>] (create)",
+        value_desc: "spec",
+    },
+    OptSpec {
+        name: "ir-type",
+        kind: OptKind::Enum(&["spirv", "ptx", "amdgcn"]),
+        help: "IR type of the modules of --table (create; default spirv)",
+        value_desc: "",
+    },
+    OptSpec { name: "target", kind: OptKind::Value, help: "Target of the modules of --table (create)", value_desc: "triple" },
+    OptSpec {
+        name: "offload-binary",
+        kind: OptKind::Flag,
+        help: "Wrap the SYCLBIN in an LLVM offload binary (create)",
+        value_desc: "",
+    },
+    OptSpec { name: "triple", kind: OptKind::Value, help: "Offload binary 'triple' string", value_desc: "triple" },
+    OptSpec { name: "arch", kind: OptKind::Value, help: "Offload binary 'arch' string", value_desc: "arch" },
+];
+
+/// A failure: the file it concerns (if any) and what went wrong.
+struct Failure {
+    file: Option<String>,
+    what: String,
+}
+
+fn fail(file: &str, what: impl Into<String>) -> Failure {
+    Failure { file: Some(file.to_string()), what: what.into() }
+}
+
+fn plain(what: impl Into<String>) -> Failure {
+    Failure { file: None, what: what.into() }
+}
+
+fn read(path: &str) -> Result<Vec<u8>, Failure> {
+    fs::read(path).map_err(|e| fail(path, io_reason(&e)))
+}
+
+fn read_text(path: &str) -> Result<String, Failure> {
+    String::from_utf8(read(path)?).map_err(|_| fail(path, "not valid UTF-8 text"))
+}
+
+fn read_props(path: &str) -> Result<PropertySetRegistry, Failure> {
+    let text = read_text(path)?;
+    PropertySetRegistry::parse_lenient(&text).map_err(|e| match e.line() {
+        Some(l) => fail(path, format!("line {l}: {e}")),
+        None => fail(path, e.to_string()),
+    })
+}
+
+/// Adds the symbols of a `.sym` file (one name per line) as `[SYCL/kernel names]`, unless already present.
+fn add_kernel_names(reg: &mut PropertySetRegistry, sym_path: &str) -> Result<(), Failure> {
+    if reg.get(names::KERNEL_NAMES).is_some() {
+        return Ok(());
+    }
+    let text = read_text(sym_path)?;
+    let set = reg.set_mut(names::KERNEL_NAMES);
+    for name in text.lines().map(str::trim_end).filter(|l| !l.is_empty()) {
+        set.insert(name, PropertyValue::UInt32(1));
+    }
+    Ok(())
+}
+
+struct ImageSpec {
+    file: String,
+    props: Option<String>,
+    sym: Option<String>,
+    arch: Option<String>,
+    ir_type: IrType,
+    target: Option<String>,
+}
+
+fn parse_image_spec(raw: &str) -> Result<ImageSpec, Failure> {
+    let mut parts = raw.split(',');
+    let file = parts.next().unwrap_or("").to_string();
+    if file.is_empty() {
+        return Err(plain(format!("--image '{raw}': missing file name")));
+    }
+    let mut spec = ImageSpec { file, props: None, sym: None, arch: None, ir_type: IrType::SpirV, target: None };
+    for p in parts {
+        let (k, v) = p.split_once('=').unwrap_or((p, ""));
+        if v.is_empty() {
+            return Err(plain(format!("--image '{raw}': '{p}' is not <key>=<value>")));
+        }
+        match k {
+            "props" => spec.props = Some(v.into()),
+            "sym" => spec.sym = Some(v.into()),
+            "arch" => spec.arch = Some(v.into()),
+            "target" => spec.target = Some(v.into()),
+            "type" => {
+                spec.ir_type =
+                    IrType::from_name(v).ok_or_else(|| plain(format!("--image '{raw}': unknown IR type '{v}'")))?
+            }
+            _ => return Err(plain(format!("--image '{raw}': unknown key '{k}'"))),
+        }
+    }
+    Ok(spec)
+}
+
+fn module_from_spec(spec: &ImageSpec) -> Result<AbstractModule, Failure> {
+    let mut am = AbstractModule::default();
+    if let Some(p) = &spec.props {
+        am.metadata = read_props(p)?;
+    }
+    if let Some(s) = &spec.sym {
+        add_kernel_names(&mut am.metadata, s)?;
+    }
+    let bytes = read(&spec.file)?;
+    match &spec.arch {
+        Some(arch) => am.native_images.push(NativeImage::new(arch, bytes)),
+        None => am.ir_modules.push(IrModule::new(spec.ir_type, spec.target.as_deref(), bytes)),
+    }
+    Ok(am)
+}
+
+fn modules_from_table(path: &str, ir_type: IrType, target: Option<&str>) -> Result<Vec<AbstractModule>, Failure> {
+    let table = FileTable::parse(&read_text(path)?).map_err(|e| fail(path, e.to_string()))?;
+    let code = table.column_index("Code").ok_or_else(|| fail(path, "the table has no 'Code' column"))?;
+    let props = table.column_index("Properties");
+    let sym = table.column_index("Symbols");
+    let mut out = Vec::new();
+    for row in table.rows() {
+        let spec = ImageSpec {
+            file: row[code].clone(),
+            props: props.map(|i| row[i].clone()),
+            sym: sym.map(|i| row[i].clone()),
+            arch: None,
+            ir_type,
+            target: target.map(str::to_string),
+        };
+        out.push(module_from_spec(&spec)?);
+    }
+    Ok(out)
+}
+
+fn usage() -> String {
+    cl::help(
+        "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin create -o <file> [options]",
+        "syclbin dump <file> | syclbin create -o <file> [options]",
+        "syclbin options",
+        SPECS,
+    )
+}
+
+fn run(args: &[String]) -> Result<(), Failure> {
+    let parsed = cl::parse(TOOL, SPECS, args).map_err(plain)?;
+    let mut positional = Vec::new();
+    let mut output = None;
+    let mut state = BundleState::Input;
+    let mut tables = Vec::new();
+    let mut images = Vec::new();
+    let mut ir_type = IrType::SpirV;
+    let mut target = None;
+    let mut wrap = false;
+    let mut triple = None;
+    let mut arch = None;
+    for a in parsed {
+        match a {
+            Arg::Help => {
+                print!("{}", usage());
+                return Ok(());
+            }
+            Arg::Version => {
+                println!("syclbin (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                return Ok(());
+            }
+            Arg::Positional(p) => positional.push(p),
+            Arg::Opt("o", v) => output = Some(v),
+            Arg::Opt("state", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
+            Arg::Opt("table", v) => tables.push(v),
+            Arg::Opt("image", v) => images.push(parse_image_spec(&v)?),
+            Arg::Opt("ir-type", v) => ir_type = IrType::from_name(&v).unwrap_or(IrType::SpirV),
+            Arg::Opt("target", v) => target = Some(v),
+            Arg::Opt("offload-binary", v) => wrap = v == "true",
+            Arg::Opt("triple", v) => triple = Some(v),
+            Arg::Opt("arch", v) => arch = Some(v),
+            Arg::Opt(_, _) => {}
+        }
+    }
+    let mut positional = positional.into_iter();
+    match positional.next().as_deref() {
+        Some("dump") => {
+            let (Some(file), None) = (positional.next(), positional.next()) else {
+                return Err(plain(format!("dump takes exactly one file.  Try: '{TOOL} --help'")));
+            };
+            let text = syclbin::dump(&read(&file)?).map_err(|e| fail(&file, e.to_string()))?;
+            print!("{text}");
+            Ok(())
+        }
+        Some("create") => {
+            if let Some(extra) = positional.next() {
+                return Err(plain(format!("create takes no positional argument, got '{extra}'")));
+            }
+            let Some(output) = output else {
+                return Err(plain("create needs an output file (-o <file>)"));
+            };
+            if tables.is_empty() && images.is_empty() {
+                return Err(plain("create needs at least one --table or --image"));
+            }
+            let mut bin = Syclbin::new(state);
+            for t in &tables {
+                bin.abstract_modules.extend(modules_from_table(t, ir_type, target.as_deref())?);
+            }
+            for spec in &images {
+                bin.abstract_modules.push(module_from_spec(spec)?);
+            }
+            let bytes = if wrap {
+                let mut strings = vec![("triple", triple.as_deref().unwrap_or("spir64-unknown-unknown"))];
+                if let Some(a) = &arch {
+                    strings.push(("arch", a));
+                }
+                let ob = bin.to_offload_binary(strings).map_err(|e| fail(&output, e.to_string()))?;
+                ob.to_bytes().map_err(|e| fail(&output, e.to_string()))?
+            } else {
+                bin.to_bytes().map_err(|e| fail(&output, e.to_string()))?
+            };
+            let mut outs = Outputs::new();
+            outs.write(&output, &bytes).map_err(plain)?;
+            outs.commit().map_err(plain)
+        }
+        Some(other) => Err(plain(format!("unknown command '{other}'.  Try: '{TOOL} --help'"))),
+        None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure { file: Some(f), what }) => {
+            eprintln!("{TOOL}: error: {f}: {what}");
+            ExitCode::from(1)
+        }
+        Err(Failure { file: None, what }) => {
+            eprintln!("{TOOL}: error: {what}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -14,6 +14,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
@@ -32,17 +33,42 @@ void copyComdat(GlobalObject *Dst, const GlobalObject *Src) {
   Dst->setComdat(DC);
 }
 
+/// Position of every global value of a module in CloneModule's creation
+/// order (global variables, functions, aliases, ifuncs). Built once per
+/// input module and shared by all extractions from it.
+struct SourceIndex {
+  explicit SourceIndex(const Module &M) : Src(M) {
+    size_t N = 0;
+    for (const GlobalVariable &G : M.globals())
+      Pos[&G] = N++;
+    for (const Function &F : M)
+      Pos[&F] = N++;
+    for (const GlobalAlias &A : M.aliases())
+      Pos[&A] = N++;
+    for (const GlobalIFunc &I : M.ifuncs())
+      Pos[&I] = N++;
+  }
+  const Module &Src;
+  DenseMap<const GlobalValue *, size_t> Pos;
+};
+
 /// Extracts a device image: the result is what CloneModule(M, VMap,
 /// ShouldCloneDefinition) followed by removal of unreferenced declarations
 /// would give, but global values that the kept definitions never reference are
 /// never created, so the cost is proportional to the image, not to M.
 class ImageExtractor final : public ValueMaterializer {
 public:
-  ImageExtractor(const Module &Src, ArrayRef<const GlobalValue *> Defs)
-      : Src(Src), New(std::make_unique<Module>(Src.getModuleIdentifier(),
-                                                Src.getContext())) {
+  ImageExtractor(const SourceIndex &Index, ArrayRef<const GlobalValue *> Defs)
+      : Src(Index.Src), Index(Index),
+        New(std::make_unique<Module>(Src.getModuleIdentifier(),
+                                     Src.getContext())) {
     for (const GlobalValue *GV : Defs)
-      Keep.insert(GV);
+      if (Keep.insert(GV).second)
+        Kept.push_back(GV);
+    std::sort(Kept.begin(), Kept.end(),
+              [&](const GlobalValue *A, const GlobalValue *B) {
+                return Index.Pos.lookup(A) < Index.Pos.lookup(B);
+              });
   }
 
   std::unique_ptr<Module> run() {
@@ -51,75 +77,75 @@ public:
     New->setTargetTriple(Src.getTargetTriple());
     New->setModuleInlineAsm(Src.getModuleInlineAsm());
 
-    // Shells for the kept definitions first, so that references between them
-    // resolve to the right objects.
-    for (const GlobalVariable &G : Src.globals())
-      if (Keep.count(&G))
-        makeShell(&G);
-    for (const Function &F : Src)
-      if (Keep.count(&F))
-        makeShell(&F);
-    for (const GlobalAlias &A : Src.aliases())
-      if (Keep.count(&A))
-        makeShell(&A);
+    // Shells for the kept definitions first (in source order), so that
+    // references between them resolve to the right objects.
+    for (const GlobalValue *GV : Kept)
+      makeShell(GV);
 
     // Bodies and initializers.
-    for (const GlobalVariable &G : Src.globals()) {
-      if (!Keep.count(&G))
-        continue;
-      auto *GV = cast<GlobalVariable>(VMap[&G]);
-      if (G.hasInitializer())
-        GV->setInitializer(MapValue(G.getInitializer(), VMap, RF_None, nullptr, this));
-      copyComdat(GV, &G);
-    }
-    for (const Function &F : Src) {
-      if (!Keep.count(&F) || F.isDeclaration())
-        continue;
-      auto *NF = cast<Function>(VMap[&F]);
-      Function::arg_iterator DestI = NF->arg_begin();
-      for (const Argument &J : F.args()) {
-        DestI->setName(J.getName());
-        VMap[&J] = &*DestI++;
+    for (const GlobalValue *GV : Kept) {
+      if (const auto *G = dyn_cast<GlobalVariable>(GV)) {
+        auto *NG = cast<GlobalVariable>(VMap[G]);
+        if (G->hasInitializer())
+          NG->setInitializer(
+              MapValue(G->getInitializer(), VMap, RF_None, nullptr, this));
+        copyComdat(NG, G);
+      } else if (const auto *F = dyn_cast<Function>(GV)) {
+        // Lazily loaded modules: read the body now.
+        if (F->isMaterializable())
+          if (Error E = const_cast<Function *>(F)->materialize()) {
+            consumeError(std::move(E));
+            Failed = true;
+            continue;
+          }
+        if (F->isDeclaration())
+          continue;
+        auto *NF = cast<Function>(VMap[F]);
+        Function::arg_iterator DestI = NF->arg_begin();
+        for (const Argument &J : F->args()) {
+          DestI->setName(J.getName());
+          VMap[&J] = &*DestI++;
+        }
+        SmallVector<ReturnInst *, 8> Returns;
+        CloneFunctionInto(NF, F, VMap, CloneFunctionChangeType::ClonedModule,
+                          Returns, "", nullptr, nullptr, this);
+        if (F->hasPersonalityFn())
+          NF->setPersonalityFn(
+              MapValue(F->getPersonalityFn(), VMap, RF_None, nullptr, this));
+        copyComdat(NF, F);
+      } else if (const auto *A = dyn_cast<GlobalAlias>(GV)) {
+        auto *GA = cast<GlobalAlias>(VMap[A]);
+        if (const Constant *C = A->getAliasee())
+          GA->setAliasee(MapValue(C, VMap, RF_None, nullptr, this));
       }
-      SmallVector<ReturnInst *, 8> Returns;
-      CloneFunctionInto(NF, &F, VMap, CloneFunctionChangeType::ClonedModule,
-                        Returns, "", nullptr, nullptr, this);
-      if (F.hasPersonalityFn())
-        NF->setPersonalityFn(MapValue(F.getPersonalityFn(), VMap, RF_None, nullptr, this));
-      copyComdat(NF, &F);
-    }
-    for (const GlobalAlias &A : Src.aliases()) {
-      if (!Keep.count(&A))
-        continue;
-      auto *GA = cast<GlobalAlias>(VMap[&A]);
-      if (const Constant *C = A.getAliasee())
-        GA->setAliasee(MapValue(C, VMap, RF_None, nullptr, this));
     }
     for (const NamedMDNode &NMD : Src.named_metadata()) {
       NamedMDNode *NewNMD = New->getOrInsertNamedMetadata(NMD.getName());
       for (unsigned I = 0, E = NMD.getNumOperands(); I != E; ++I)
-        NewNMD->addOperand(MapMetadata(NMD.getOperand(I), VMap, RF_None, nullptr, this));
+        NewNMD->addOperand(
+            MapMetadata(NMD.getOperand(I), VMap, RF_None, nullptr, this));
     }
     // Metadata attached to global variables and to declarations (function
-    // definitions got theirs from CloneFunctionInto). Mapping it may create
+    // definitions got theirs from CloneFunctionInto; CloneModule drops the
+    // metadata of functions it does not clone). Mapping it may create
     // further shells, hence the worklist.
     for (size_t I = 0; I < Shells.size(); ++I) {
-      const GlobalValue *S = Shells[I];
-      const auto *GO = dyn_cast<GlobalObject>(S);
-      if (!GO)
+      const auto *GO = dyn_cast<GlobalObject>(Shells[I]);
+      if (!GO || (isa<Function>(GO) && !GO->isDeclaration()))
         continue;
-      if (isa<Function>(GO) && Keep.count(GO) && !GO->isDeclaration())
-        continue;
-      if (isa<Function>(GO) && !GO->isDeclaration())
-        continue; // CloneModule drops metadata of functions it does not clone
-      auto *NGO = dyn_cast<GlobalObject>(VMap[S]);
+      auto *NGO = dyn_cast<GlobalObject>(VMap[GO]);
       if (!NGO)
         continue;
       SmallVector<std::pair<unsigned, MDNode *>, 1> MDs;
       GO->getAllMetadata(MDs);
       for (auto &MD : MDs)
-        NGO->addMetadata(MD.first, *MapMetadata(MD.second, VMap, RF_None, nullptr, this));
+        NGO->addMetadata(MD.first, *MapMetadata(MD.second, VMap, RF_None,
+                                                nullptr, this));
     }
+    for (const GlobalIFunc *I : IFuncs)
+      if (const Constant *R = I->getResolver())
+        cast<GlobalIFunc>(VMap[I])->setResolver(
+            MapValue(R, VMap, RF_None, nullptr, this));
     restoreOrder();
     return std::move(New);
   }
@@ -181,89 +207,96 @@ private:
                                      New.get());
       GI->copyAttributesFrom(I);
       NGV = GI;
-      Pending.push_back(I);
+      IFuncs.push_back(I);
     }
     VMap[GV] = NGV;
-    Order[NGV] = indexOf(GV);
+    Order[NGV] = Index.Pos.lookup(GV);
     Shells.push_back(GV);
     return NGV;
-  }
-
-  /// Position of GV in the source module's lists, computed once.
-  size_t indexOf(const GlobalValue *GV) {
-    if (SrcIndex.empty()) {
-      size_t N = 0;
-      for (const GlobalVariable &G : Src.globals())
-        SrcIndex[&G] = N++;
-      for (const Function &F : Src)
-        SrcIndex[&F] = N++;
-      for (const GlobalAlias &A : Src.aliases())
-        SrcIndex[&A] = N++;
-      for (const GlobalIFunc &I : Src.ifuncs())
-        SrcIndex[&I] = N++;
-    }
-    return SrcIndex.lookup(GV);
   }
 
   /// Puts globals, functions and aliases in the order of the source module,
   /// as CloneModule would have created them.
   void restoreOrder() {
-    for (const GlobalIFunc *I : Pending)
-      if (const Constant *R = I->getResolver())
-        cast<GlobalIFunc>(VMap[I])->setResolver(MapValue(R, VMap, RF_None, nullptr, this));
     auto ByIndex = [&](const GlobalValue *A, const GlobalValue *B) {
       return Order.lookup(A) < Order.lookup(B);
     };
     std::vector<GlobalVariable *> Gs;
     for (GlobalVariable &G : New->globals())
       Gs.push_back(&G);
-    std::stable_sort(Gs.begin(), Gs.end(), ByIndex);
-    for (GlobalVariable *G : Gs) {
-      G->removeFromParent();
-      New->insertGlobalVariable(G);
+    if (!std::is_sorted(Gs.begin(), Gs.end(), ByIndex)) {
+      std::stable_sort(Gs.begin(), Gs.end(), ByIndex);
+      for (GlobalVariable *G : Gs) {
+        G->removeFromParent();
+        New->insertGlobalVariable(G);
+      }
     }
     std::vector<Function *> Fs;
     for (Function &F : *New)
       Fs.push_back(&F);
-    std::stable_sort(Fs.begin(), Fs.end(), ByIndex);
-    for (Function *F : Fs) {
-      F->removeFromParent();
-      New->getFunctionList().push_back(F);
+    if (!std::is_sorted(Fs.begin(), Fs.end(), ByIndex)) {
+      // Splicing within the module's own list keeps the symbol table as it
+      // is (no renaming, unlike remove + insert).
+      std::stable_sort(Fs.begin(), Fs.end(), ByIndex);
+      auto &List = New->getFunctionList();
+      for (Function *F : Fs)
+        List.splice(List.end(), List, F->getIterator());
     }
     std::vector<GlobalAlias *> As;
     for (GlobalAlias &A : New->aliases())
       As.push_back(&A);
-    std::stable_sort(As.begin(), As.end(), ByIndex);
-    for (GlobalAlias *A : As) {
-      A->removeFromParent();
-      New->insertAlias(A);
+    if (!std::is_sorted(As.begin(), As.end(), ByIndex)) {
+      std::stable_sort(As.begin(), As.end(), ByIndex);
+      for (GlobalAlias *A : As) {
+        A->removeFromParent();
+        New->insertAlias(A);
+      }
     }
   }
 
+public:
+  /// A function body could not be read from a lazily loaded module.
+  bool Failed = false;
+
+private:
   const Module &Src;
+  const SourceIndex &Index;
   std::unique_ptr<Module> New;
   ValueToValueMapTy VMap;
   DenseSet<const GlobalValue *> Keep;
+  std::vector<const GlobalValue *> Kept;
   DenseMap<const GlobalValue *, size_t> Order;
-  DenseMap<const GlobalValue *, size_t> SrcIndex;
   std::vector<const GlobalValue *> Shells;
-  std::vector<const GlobalIFunc *> Pending;
+  std::vector<const GlobalIFunc *> IFuncs;
 };
 
 } // namespace
 
 extern "C" {
 
-/// Builds a new module, in the context of \p Src, that defines exactly the
-/// \p NumDefs global values in \p Defs and declares what they reference.
-LLVMModuleRef SyclExtractModule(LLVMModuleRef Src, LLVMValueRef *Defs,
+/// Indexes \p Src for extractions; free with SyclSourceIndexDispose.
+void *SyclSourceIndexCreate(LLVMModuleRef Src) {
+  return new SourceIndex(*unwrap(Src));
+}
+
+void SyclSourceIndexDispose(void *Index) {
+  delete static_cast<SourceIndex *>(Index);
+}
+
+/// Builds a new module, in the context of the indexed module, that defines
+/// exactly the \p NumDefs global values in \p Defs and declares what they
+/// reference.
+LLVMModuleRef SyclExtractModule(void *Index, LLVMValueRef *Defs,
                                 size_t NumDefs) {
   std::vector<const GlobalValue *> Keep;
   Keep.reserve(NumDefs);
   for (size_t I = 0; I < NumDefs; ++I)
     Keep.push_back(cast<GlobalValue>(unwrap(Defs[I])));
-  ImageExtractor X(*unwrap(Src), Keep);
-  return wrap(X.run().release());
+  ImageExtractor X(*static_cast<SourceIndex *>(Index), Keep);
+  std::unique_ptr<Module> New = X.run();
+  if (X.Failed)
+    return nullptr;
+  return wrap(New.release());
 }
 
 /// Turns a function definition into a declaration (Function::deleteBody: the

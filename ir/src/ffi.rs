@@ -4,7 +4,9 @@
 use llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 
 extern "C" {
-    pub fn SyclExtractModule(src: LLVMModuleRef, defs: *mut LLVMValueRef, n: usize) -> LLVMModuleRef;
+    pub fn SyclSourceIndexCreate(src: LLVMModuleRef) -> *mut std::ffi::c_void;
+    pub fn SyclSourceIndexDispose(index: *mut std::ffi::c_void);
+    pub fn SyclExtractModule(index: *mut std::ffi::c_void, defs: *mut LLVMValueRef, n: usize) -> LLVMModuleRef;
     pub fn SyclDeleteFunctionBody(f: LLVMValueRef);
     pub fn SyclMakeGlobalDeclaration(g: LLVMValueRef);
     pub fn SyclIsDeclaration(v: LLVMValueRef) -> i32;
@@ -34,4 +36,111 @@ extern "C" {
         val: *mut *const libc_char,
         val_len: *mut usize,
     ) -> i32;
+}
+
+// Shims of llvm-wrapper/InstructionWrapper.cpp (used by builder.rs).
+extern "C" {
+    pub fn SyclInsertGEPI8(before: LLVMValueRef, ptr: LLVMValueRef, offset: u32, name: *const libc_char) -> LLVMValueRef;
+    pub fn SyclInsertBitCast(
+        before: LLVMValueRef,
+        v: LLVMValueRef,
+        ty: llvm_sys::prelude::LLVMTypeRef,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
+    pub fn SyclInsertTrunc(
+        before: LLVMValueRef,
+        v: LLVMValueRef,
+        ty: llvm_sys::prelude::LLVMTypeRef,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
+    pub fn SyclInsertLoad(
+        before: LLVMValueRef,
+        ty: llvm_sys::prelude::LLVMTypeRef,
+        ptr: LLVMValueRef,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
+    pub fn SyclInsertStore(before: LLVMValueRef, v: LLVMValueRef, ptr: LLVMValueRef) -> LLVMValueRef;
+    pub fn SyclInsertAlloca(
+        before: LLVMValueRef,
+        ty: llvm_sys::prelude::LLVMTypeRef,
+        addr_space: u32,
+        array_size: LLVMValueRef,
+        align: u64,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
+    pub fn SyclInsertCall(
+        before: LLVMValueRef,
+        fn_ty: llvm_sys::prelude::LLVMTypeRef,
+        callee: LLVMValueRef,
+        args: *mut LLVMValueRef,
+        n: usize,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
+    pub fn SyclConstFPBits(c: LLVMValueRef, ok: *mut i32) -> u64;
+    pub fn SyclParamStructRetType(f: LLVMValueRef, arg_no: u32) -> llvm_sys::prelude::LLVMTypeRef;
+    pub fn SyclHasStructRetAttr(f: LLVMValueRef) -> i32;
+    pub fn SyclRemoveDeadConstantUsers(v: LLVMValueRef);
+}
+
+// Shims of llvm-wrapper/LoweringWrapper.cpp (function cloning and rebuilding,
+// call re-creation, unfolded casts, distinct metadata, named-metadata
+// renaming), used by the NVPTX/AMDGCN lowering passes.
+extern "C" {
+    pub fn SyclCreateFunctionLike(
+        f: LLVMValueRef,
+        params: *mut llvm_sys::prelude::LLVMTypeRef,
+        num_params: u32,
+        name: *const libc_char,
+        name_len: usize,
+        at_end: i32,
+    ) -> LLVMValueRef;
+    pub fn SyclCloneFunctionBodyInto(new_f: LLVMValueRef, old_f: LLVMValueRef);
+    pub fn SyclCopyFunctionAttributes(new_f: LLVMValueRef, old_f: LLVMValueRef, keep_param_attrs: *const i32, n: u32);
+    pub fn SyclMoveFunctionBody(from: LLVMValueRef, to: LLVMValueRef);
+    pub fn SyclReplaceCallAddingArgs(
+        call: LLVMValueRef,
+        callee: LLVMValueRef,
+        extra: *mut LLVMValueRef,
+        n: u32,
+    ) -> LLVMValueRef;
+    pub fn SyclBuildAllocaInAddrSpace(
+        b: llvm_sys::prelude::LLVMBuilderRef,
+        ty: llvm_sys::prelude::LLVMTypeRef,
+        addr_space: u32,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
+    pub fn SyclBuildCastInstruction(
+        b: llvm_sys::prelude::LLVMBuilderRef,
+        op: llvm_sys::LLVMOpcode,
+        v: LLVMValueRef,
+        ty: llvm_sys::prelude::LLVMTypeRef,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
+    pub fn SyclAllocaAddrSpace(m: LLVMModuleRef) -> u32;
+    pub fn SyclIsTriviallyDead(i: LLVMValueRef) -> i32;
+    pub fn SyclMDNodeDistinct(
+        c: llvm_sys::prelude::LLVMContextRef,
+        mds: *mut LLVMMetadataRef,
+        n: usize,
+    ) -> LLVMValueRef;
+    pub fn SyclMDNodeIsDistinct(v: LLVMValueRef) -> i32;
+    pub fn SyclRenameNamedMetadata(
+        m: LLVMModuleRef,
+        from: *const libc_char,
+        from_len: usize,
+        to: *const libc_char,
+        to_len: usize,
+    ) -> i32;
+}
+
+// Shims of llvm-wrapper/GlobalsWrapper.cpp (used by globals.rs).
+extern "C" {
+    pub fn SyclGlobalVarAddStringAttr(
+        g: LLVMValueRef,
+        key: *const libc_char,
+        key_len: usize,
+        val: *const libc_char,
+        val_len: usize,
+    ) -> i32;
+    pub fn SyclSetDSOLocal(g: LLVMValueRef, local: i32);
 }

@@ -12,14 +12,19 @@
 //! concepts (linkage, calling conventions, metadata, users, module cloning),
 //! never entry points or property sets.
 
+mod builder;
 mod ffi;
+mod globals;
+mod lowering;
 mod metadata;
 mod module;
 mod value;
 
+pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
+pub use lowering::InstBuilder;
 pub use metadata::MdOperand;
-pub use module::{Context, IrError, Module};
-pub use value::{CallConv, Linkage, Type, Value, ValueKind, Visibility};
+pub use module::{Context, Extractor, IrError, Module};
+pub use value::{CallConv, Linkage, Type, Types, Value, ValueKind, Visibility};
 
 /// Re-export for the few places (tests, tools) that need inkwell directly.
 pub use inkwell;

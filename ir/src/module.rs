@@ -87,6 +87,22 @@ impl Context {
         }
     }
 
+    /// Reads bitcode lazily: function bodies are read when first needed
+    /// (by [`Extractor::extract`] or [`Module::materialize_all`]). `name` becomes the
+    /// module identifier.
+    pub fn parse_bitcode_lazy(&self, data: &[u8], name: &str) -> Result<Module<'_>, IrError> {
+        let cname = CString::new(name.replace('\0', "")).unwrap_or_default();
+        unsafe {
+            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data.as_ptr() as *const _, data.len(), cname.as_ptr());
+            let mut m: LLVMModuleRef = ptr::null_mut();
+            // The module owns the buffer from here on.
+            if llvm_sys::bit_reader::LLVMGetBitcodeModuleInContext2(self.raw(), buf, &mut m) != 0 {
+                return Err(IrError::Parse(format!("{name}: invalid bitcode")));
+            }
+            Ok(Module::from_raw(m))
+        }
+    }
+
     /// Creates an empty module.
     pub fn create_module(&self, name: &str) -> Module<'_> {
         Module {
@@ -161,6 +177,16 @@ impl<'c> Module<'c> {
                 CStr::from_ptr(p).to_string_lossy().into_owned()
             }
         }
+    }
+
+    /// The module's global values in CloneModule order (global variables,
+    /// functions, aliases): the canonical numbering used to name the same
+    /// value in two copies of a module.
+    pub fn global_values(&self) -> Vec<Value<'c>> {
+        let mut v = self.globals();
+        v.extend(self.functions());
+        v.extend(self.aliases());
+        v
     }
 
     /// Functions in module order.
@@ -306,9 +332,9 @@ impl<'c> Module<'c> {
     /// what they reference, in this module's order. Named metadata, module
     /// flags, triple and data layout are copied; the cost is proportional to
     /// what the new module contains.
+    /// For many extractions from one module, use an [`Extractor`].
     pub fn extract(&self, defs: &[Value<'c>]) -> Module<'c> {
-        let mut raw: Vec<LLVMValueRef> = defs.iter().map(|v| v.raw()).collect();
-        unsafe { Module::from_raw(ffi::SyclExtractModule(self.raw(), raw.as_mut_ptr(), raw.len())) }
+        Extractor::new(self).extract(defs)
     }
 
     /// A complete copy of this module (LLVMCloneModule).
@@ -357,4 +383,44 @@ pub(crate) unsafe fn bytes_to_string(p: *const std::os::raw::c_char, len: usize)
         return String::new();
     }
     String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+}
+
+/// Extracts sub-modules from one module, indexing it once (see
+/// [`Module::extract`]). The module must not gain or lose global values
+/// while the extractor lives.
+pub struct Extractor<'m, 'c> {
+    index: *mut std::ffi::c_void,
+    _module: &'m Module<'c>,
+}
+
+impl<'m, 'c> Extractor<'m, 'c> {
+    /// Indexes `m`.
+    pub fn new(m: &'m Module<'c>) -> Self {
+        Extractor {
+            index: unsafe { ffi::SyclSourceIndexCreate(m.raw()) },
+            _module: m,
+        }
+    }
+
+    /// A new module defining exactly `defs` (see [`Module::extract`]).
+    /// Fails only when a lazily loaded function body cannot be read.
+    pub fn try_extract(&self, defs: &[Value<'c>]) -> Result<Module<'c>, IrError> {
+        let mut raw: Vec<LLVMValueRef> = defs.iter().map(|v| v.raw()).collect();
+        let m = unsafe { ffi::SyclExtractModule(self.index, raw.as_mut_ptr(), raw.len()) };
+        if m.is_null() {
+            return Err(IrError::Parse("cannot read a function body from the bitcode".into()));
+        }
+        Ok(unsafe { Module::from_raw(m) })
+    }
+
+    /// A new module defining exactly `defs`, from a fully loaded module.
+    pub fn extract(&self, defs: &[Value<'c>]) -> Module<'c> {
+        self.try_extract(defs).expect("extraction from a materialized module cannot fail")
+    }
+}
+
+impl Drop for Extractor<'_, '_> {
+    fn drop(&mut self) {
+        unsafe { ffi::SyclSourceIndexDispose(self.index) }
+    }
 }

@@ -116,7 +116,10 @@ impl FileTable {
     /// A table with these column titles and no rows. Titles are not checked for duplicates (see
     /// [`FileTable::try_new`]).
     pub fn new(columns: Vec<String>) -> Self {
-        FileTable { columns, rows: Vec::new() }
+        FileTable {
+            columns,
+            rows: Vec::new(),
+        }
     }
 
     /// A table with these column titles, rejecting duplicates (`column already exists <name>`).
@@ -175,7 +178,10 @@ impl FileTable {
     /// Appends a row; it must have one cell per column.
     pub fn add_row(&mut self, row: Vec<String>) -> Result<(), TableError> {
         if row.len() != self.columns.len() {
-            return Err(TableError::RowSizeMismatch { expected: self.columns.len(), found: row.len() });
+            return Err(TableError::RowSizeMismatch {
+                expected: self.columns.len(),
+                found: row.len(),
+            });
         }
         self.rows.push(row);
         Ok(())
@@ -183,7 +189,11 @@ impl FileTable {
 
     /// Appends a column. Its length must equal the row count, unless the table has no rows yet, in which
     /// case the column creates them (upstream `addColumn`).
-    pub fn add_column(&mut self, title: impl Into<String>, cells: Vec<String>) -> Result<(), TableError> {
+    pub fn add_column(
+        &mut self,
+        title: impl Into<String>,
+        cells: Vec<String>,
+    ) -> Result<(), TableError> {
         let title = title.into();
         if !self.rows.is_empty() && self.rows.len() != cells.len() {
             return Err(TableError::ColumnSizeMismatch(title));
@@ -193,7 +203,10 @@ impl FileTable {
         }
         if self.rows.is_empty() {
             // Rows created by the first column get empty cells for the columns that already existed.
-            self.rows = cells.iter().map(|_| vec![String::new(); self.columns.len()]).collect();
+            self.rows = cells
+                .iter()
+                .map(|_| vec![String::new(); self.columns.len()])
+                .collect();
         }
         for (r, c) in self.rows.iter_mut().zip(cells) {
             r.push(c);
@@ -204,7 +217,12 @@ impl FileTable {
 
     /// Replaces column `name` by column `src_name` of `src` (upstream `replaceColumn`). A table with exactly
     /// one column ignores the name given for it and uses that column.
-    pub fn replace_column(&mut self, name: &str, src: &FileTable, src_name: &str) -> Result<(), TableError> {
+    pub fn replace_column(
+        &mut self,
+        name: &str,
+        src: &FileTable,
+        src_name: &str,
+    ) -> Result<(), TableError> {
         if self.rows.len() != src.rows.len() {
             return Err(TableError::ColumnLengthMismatch {
                 name: name.to_string(),
@@ -222,7 +240,8 @@ impl FileTable {
             }
         };
         let dst = find(self, name).ok_or_else(|| TableError::ColumnNotFound(name.to_string()))?;
-        let from = find(src, src_name).ok_or_else(|| TableError::ColumnNotFound(src_name.to_string()))?;
+        let from =
+            find(src, src_name).ok_or_else(|| TableError::ColumnNotFound(src_name.to_string()))?;
         for (r, s) in self.rows.iter_mut().zip(&src.rows) {
             r[dst] = s[from].clone();
         }
@@ -230,13 +249,23 @@ impl FileTable {
     }
 
     /// Sets the cell at `row` of column `name` to `value` (upstream `updateCellValue`).
-    pub fn replace_cell(&mut self, name: &str, row: i64, value: impl Into<String>) -> Result<(), TableError> {
+    pub fn replace_cell(
+        &mut self,
+        name: &str,
+        row: i64,
+        value: impl Into<String>,
+    ) -> Result<(), TableError> {
         if self.columns.is_empty() {
             return Err(TableError::EmptyTable);
         }
         // Upstream accepts row == row count and then writes out of bounds; reject it.
-        let r = usize::try_from(row).ok().filter(|r| *r < self.rows.len()).ok_or(TableError::RowOutOfBounds)?;
-        let c = self.column_index(name).ok_or_else(|| TableError::ColumnNotFound(name.to_string()))?;
+        let r = usize::try_from(row)
+            .ok()
+            .filter(|r| *r < self.rows.len())
+            .ok_or(TableError::RowOutOfBounds)?;
+        let c = self
+            .column_index(name)
+            .ok_or_else(|| TableError::ColumnNotFound(name.to_string()))?;
         self.rows[r][c] = value.into();
         Ok(())
     }
@@ -244,7 +273,9 @@ impl FileTable {
     /// Renames column `old` to `new`. Renaming onto another existing title is rejected (upstream would make a
     /// table it cannot read back).
     pub fn rename_column(&mut self, old: &str, new: &str) -> Result<(), TableError> {
-        let i = self.column_index(old).ok_or_else(|| TableError::RenameColumnNotFound(old.to_string()))?;
+        let i = self
+            .column_index(old)
+            .ok_or_else(|| TableError::RenameColumnNotFound(old.to_string()))?;
         if old != new && self.column_index(new).is_some() {
             return Err(TableError::ColumnExists(new.to_string()));
         }
@@ -260,7 +291,11 @@ impl FileTable {
                 return Err(TableError::DuplicatedColumnNames);
             }
         }
-        let keep: Vec<bool> = self.columns.iter().map(|c| wanted.remove(c.as_str())).collect();
+        let keep: Vec<bool> = self
+            .columns
+            .iter()
+            .map(|c| wanted.remove(c.as_str()))
+            .collect();
         if let Some(missing) = wanted.first() {
             return Err(TableError::ExtractColumnNotFound((*missing).to_string()));
         }
@@ -321,7 +356,9 @@ impl FileTable {
             Some((_, l)) if l.starts_with('[') => {
                 let inner = l.strip_prefix('[').and_then(|s| s.strip_suffix(']'));
                 let inner = inner.ok_or(TableError::MalformedTitleLine)?;
-                let t = FileTable::try_new(inner.split(COLUMN_SEPARATOR).map(str::to_string).collect())?;
+                let t = FileTable::try_new(
+                    inner.split(COLUMN_SEPARATOR).map(str::to_string).collect(),
+                )?;
                 it.next();
                 t
             }
@@ -354,8 +391,14 @@ mod tests {
     fn read_rules() {
         assert_eq!(FileTable::parse("").unwrap(), FileTable::default());
         assert_eq!(FileTable::parse("\n\n").unwrap(), FileTable::default());
-        assert_eq!(FileTable::parse("[A|B\n"), Err(TableError::MalformedTitleLine));
-        assert_eq!(FileTable::parse("[A|A]\n"), Err(TableError::ColumnExists("A".into())));
+        assert_eq!(
+            FileTable::parse("[A|B\n"),
+            Err(TableError::MalformedTitleLine)
+        );
+        assert_eq!(
+            FileTable::parse("[A|A]\n"),
+            Err(TableError::ColumnExists("A".into()))
+        );
         let e = FileTable::parse("[A|B]\na|b\n\nc\n").unwrap_err();
         assert_eq!(e.to_string(), "row size mismatch at line 4");
         let t = FileTable::parse("x|y\nz|w").unwrap();
@@ -367,18 +410,36 @@ mod tests {
     #[test]
     fn transformations() {
         let mut t = FileTable::parse("[A|B|C|D]\naaa|bbb|100|XXX\nccc|ddd|200|YYY\n").unwrap();
-        assert_eq!(t.extract(&["A", "A"]), Err(TableError::DuplicatedColumnNames));
-        assert_eq!(t.extract(&["Z", "Q", "A"]).unwrap_err().to_string(), "column not found Q");
+        assert_eq!(
+            t.extract(&["A", "A"]),
+            Err(TableError::DuplicatedColumnNames)
+        );
+        assert_eq!(
+            t.extract(&["Z", "Q", "A"]).unwrap_err().to_string(),
+            "column not found Q"
+        );
         t.extract(&["D", "A", "C"]).unwrap();
         assert_eq!(t.to_text(), "[A|C|D]\naaa|100|XXX\nccc|200|YYY\n");
         t.rename_column("A", "AA").unwrap();
-        assert_eq!(t.rename_column("X", "Y").unwrap_err().to_string(), "column not found: X");
-        assert_eq!(t.rename_column("AA", "C"), Err(TableError::ColumnExists("C".into())));
+        assert_eq!(
+            t.rename_column("X", "Y").unwrap_err().to_string(),
+            "column not found: X"
+        );
+        assert_eq!(
+            t.rename_column("AA", "C"),
+            Err(TableError::ColumnExists("C".into()))
+        );
         let src = FileTable::parse("[11|12]\n00|11\n22|33\n").unwrap();
         t.replace_column("AA", &src, "11").unwrap();
         assert_eq!(t.to_text(), "[AA|C|D]\n00|100|XXX\n22|200|YYY\n");
-        assert_eq!(t.replace_column("Q", &src, "11").unwrap_err().to_string(), "Column not found: Q");
-        assert_eq!(t.replace_column("AA", &src, "Q").unwrap_err().to_string(), "Column not found: Q");
+        assert_eq!(
+            t.replace_column("Q", &src, "11").unwrap_err().to_string(),
+            "Column not found: Q"
+        );
+        assert_eq!(
+            t.replace_column("AA", &src, "Q").unwrap_err().to_string(),
+            "Column not found: Q"
+        );
         let one = FileTable::parse("x\ny\n").unwrap();
         t.replace_column("C", &one, "whatever").unwrap();
         assert_eq!(t.column("C").unwrap(), ["x", "y"]);
@@ -390,11 +451,23 @@ mod tests {
         t.replace_cell("D", 1, "new").unwrap();
         assert_eq!(t.cell(1, "D"), Some("new"));
         assert_eq!(t.replace_cell("D", 2, "x"), Err(TableError::RowOutOfBounds));
-        assert_eq!(t.replace_cell("D", -1, "x"), Err(TableError::RowOutOfBounds));
-        assert_eq!(t.replace_cell("Q", 0, "x").unwrap_err().to_string(), "Column not found: Q");
-        assert_eq!(FileTable::default().replace_cell("Q", 0, "x"), Err(TableError::EmptyTable));
+        assert_eq!(
+            t.replace_cell("D", -1, "x"),
+            Err(TableError::RowOutOfBounds)
+        );
+        assert_eq!(
+            t.replace_cell("Q", 0, "x").unwrap_err().to_string(),
+            "Column not found: Q"
+        );
+        assert_eq!(
+            FileTable::default().replace_cell("Q", 0, "x"),
+            Err(TableError::EmptyTable)
+        );
         let mut e = FileTable::default();
-        assert_eq!(e.replace_column("a", &FileTable::default(), "b"), Err(TableError::EmptyTable));
+        assert_eq!(
+            e.replace_column("a", &FileTable::default(), "b"),
+            Err(TableError::EmptyTable)
+        );
     }
 
     #[test]
@@ -403,12 +476,24 @@ mod tests {
         let b = FileTable::parse("[A|B]\n3|4\n").unwrap();
         a.merge(&b).unwrap();
         assert_eq!(a.to_text(), "[A|B]\n1|2\n3|4\n");
-        assert_eq!(a.merge(&FileTable::parse("[A]\n1\n").unwrap()), Err(TableError::DifferentColumnCount));
-        assert_eq!(a.merge(&FileTable::parse("[A|C]\n1|2\n").unwrap()), Err(TableError::DifferentColumnNames));
+        assert_eq!(
+            a.merge(&FileTable::parse("[A]\n1\n").unwrap()),
+            Err(TableError::DifferentColumnCount)
+        );
+        assert_eq!(
+            a.merge(&FileTable::parse("[A|C]\n1|2\n").unwrap()),
+            Err(TableError::DifferentColumnNames)
+        );
         a.add_column("M", vec!["m0".into(), "m1".into()]).unwrap();
         assert_eq!(a.to_text(), "[A|B|M]\n1|2|m0\n3|4|m1\n");
-        assert_eq!(a.add_column("N", vec![]), Err(TableError::ColumnSizeMismatch("N".into())));
-        assert_eq!(a.add_row(vec!["x".into()]).unwrap_err().to_string(), "row size mismatch: 1 cells for 3 columns");
+        assert_eq!(
+            a.add_column("N", vec![]),
+            Err(TableError::ColumnSizeMismatch("N".into()))
+        );
+        assert_eq!(
+            a.add_row(vec!["x".into()]).unwrap_err().to_string(),
+            "row size mismatch: 1 cells for 3 columns"
+        );
         let mut c = FileTable::new(vec![]);
         c.add_column("Code", vec!["a.bc".into()]).unwrap();
         assert_eq!(c.to_text(), "[Code]\na.bc\n");

@@ -63,7 +63,9 @@ impl ImageKind {
     /// intel/llvm's `IMG_SYCLBIN` (not known to stock LLVM 22, which shows it as `<none>`).
     pub const SYCLBIN: ImageKind = ImageKind(7);
 
-    /// LLVM's short name (`getImageKindName`), `""` for none or unknown kinds; `syclbin` for 7.
+    /// LLVM's short name (`getImageKindName`: `o`, `bc`, `cubin`, `fatbin`, `s`), `""` for none or unknown
+    /// kinds. SPIR-V (6) and SYCLBIN (7) get the names `spv` and `syclbin` here, which LLVM 22's tools do not
+    /// know (they print `<none>`).
     pub fn name(self) -> &'static str {
         match self.0 {
             1 => "o",
@@ -77,7 +79,7 @@ impl ImageKind {
         }
     }
 
-    /// The kind for a name as LLVM's `getImageKind` maps file extensions (plus `syclbin`).
+    /// The kind for a name as LLVM's `getImageKind` maps file extensions, plus `spv` and `syclbin`.
     pub fn from_name(name: &str) -> ImageKind {
         match name {
             "o" | "obj" => ImageKind::OBJECT,
@@ -188,7 +190,9 @@ pub enum OffloadError {
         available: u64,
     },
     /// A region the binary refers to does not lie inside it.
-    #[error("offload binary at byte {at}: {what} [{offset}, +{len}) exceeds the binary's {size} bytes")]
+    #[error(
+        "offload binary at byte {at}: {what} [{offset}, +{len}) exceeds the binary's {size} bytes"
+    )]
     OutOfBounds {
         /// Start of the binary in the input.
         at: u64,
@@ -285,7 +289,13 @@ fn le_u64(b: &[u8], at: usize) -> u64 {
 impl OffloadBinary {
     /// A binary with no flags and no strings.
     pub fn new(image_kind: ImageKind, offload_kind: OffloadKind, image: Vec<u8>) -> Self {
-        OffloadBinary { image_kind, offload_kind, flags: 0, strings: IndexMap::new(), image }
+        OffloadBinary {
+            image_kind,
+            offload_kind,
+            flags: 0,
+            strings: IndexMap::new(),
+            image,
+        }
     }
 
     /// Adds a string (builder style).
@@ -382,24 +392,46 @@ impl OffloadBinary {
         let have = b.len() as u64;
         let min = HEADER_SIZE + ENTRY_SIZE;
         if have < HEADER_SIZE {
-            return Err(OffloadError::Truncated { at, have, need: min });
+            return Err(OffloadError::Truncated {
+                at,
+                have,
+                need: min,
+            });
         }
         if b[0..4] != MAGIC {
-            return Err(OffloadError::BadMagic { at, found: [b[0], b[1], b[2], b[3]] });
+            return Err(OffloadError::BadMagic {
+                at,
+                found: [b[0], b[1], b[2], b[3]],
+            });
         }
         let version = le_u32(b, 4);
         if version != VERSION {
             return Err(OffloadError::UnsupportedVersion { at, version });
         }
         if have < min {
-            return Err(OffloadError::Truncated { at, have, need: min });
+            return Err(OffloadError::Truncated {
+                at,
+                have,
+                need: min,
+            });
         }
         let size = le_u64(b, 8);
         if size < min || size > have {
-            return Err(OffloadError::BadSize { at, size, min, available: have });
+            return Err(OffloadError::BadSize {
+                at,
+                size,
+                min,
+                available: have,
+            });
         }
         let b = &b[..size as usize];
-        let oob = |what, offset, len| OffloadError::OutOfBounds { at, what, offset, len, size };
+        let oob = |what, offset, len| OffloadError::OutOfBounds {
+            at,
+            what,
+            offset,
+            len,
+            size,
+        };
         let region = |what, offset: u64, len: u64| -> Result<usize, OffloadError> {
             match offset.checked_add(len) {
                 Some(end) if end <= size => Ok(offset as usize),
@@ -415,7 +447,11 @@ impl OffloadBinary {
         let num_strings = le_u64(b, e + 16);
         let image_offset = le_u64(b, e + 24);
         let image_size = le_u64(b, e + 32);
-        let map_len = num_strings.checked_mul(STRING_ENTRY_SIZE).ok_or(oob("string map", string_offset, u64::MAX))?;
+        let map_len = num_strings.checked_mul(STRING_ENTRY_SIZE).ok_or(oob(
+            "string map",
+            string_offset,
+            u64::MAX,
+        ))?;
         let m = region("string map", string_offset, map_len)?;
         let img = region("image", image_offset, image_size)?;
         let c_string = |offset: u64| -> Result<String, OffloadError> {
@@ -424,7 +460,8 @@ impl OffloadBinary {
                 .iter()
                 .position(|&c| c == 0)
                 .ok_or(OffloadError::UnterminatedString { at, offset })?;
-            String::from_utf8(b[start..start + len].to_vec()).map_err(|_| OffloadError::InvalidUtf8 { at, offset })
+            String::from_utf8(b[start..start + len].to_vec())
+                .map_err(|_| OffloadError::InvalidUtf8 { at, offset })
         };
         let mut strings = IndexMap::new();
         for i in 0..num_strings as usize {
@@ -434,7 +471,16 @@ impl OffloadBinary {
             strings.insert(key, value);
         }
         let image = b[img..img + image_size as usize].to_vec();
-        Ok((OffloadBinary { image_kind, offload_kind, flags, strings, image }, size))
+        Ok((
+            OffloadBinary {
+                image_kind,
+                offload_kind,
+                flags,
+                strings,
+                image,
+            },
+            size,
+        ))
     }
 }
 
@@ -453,7 +499,8 @@ mod tests {
 
     /// The binary `llvm-offload-binary --image=file=a.bin,triple=spir64-unknown-unknown,arch=generic,
     /// kind=sycl,foo=bar` wrote for a 5-byte file `hello` (strings in the tool's order: arch, triple, foo).
-    const LLVM_WRITTEN: &str = "10ff10ad01000000b8000000000000002000000000000000280000000000000000000800000000\
+    const LLVM_WRITTEN: &str =
+        "10ff10ad01000000b8000000000000002000000000000000280000000000000000000800000000\
         0048000000000000000300000000000000b0000000000000000500000000000000980000000000000\
         0a4000000000000009d0000000000000081000000000000007d000000000000007900000000000000\
         0062617200666f6f007370697236342d756e6b6e6f776e2d756e6b6e6f776e0061726368007472697\
@@ -461,7 +508,10 @@ mod tests {
 
     fn unhex(s: &str) -> Vec<u8> {
         let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+        (0..s.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+            .collect()
     }
 
     #[test]
@@ -493,38 +543,63 @@ mod tests {
             .to_bytes()
             .unwrap();
         assert_eq!(OffloadBinary::parse_all(&[]), Err(OffloadError::Empty));
-        assert!(matches!(OffloadBinary::parse_all(&good[..40]), Err(OffloadError::Truncated { .. })));
+        assert!(matches!(
+            OffloadBinary::parse_all(&good[..40]),
+            Err(OffloadError::Truncated { .. })
+        ));
         let mut bad = good.clone();
         bad[0] = 0;
-        assert!(matches!(OffloadBinary::parse_all(&bad), Err(OffloadError::BadMagic { .. })));
+        assert!(matches!(
+            OffloadBinary::parse_all(&bad),
+            Err(OffloadError::BadMagic { .. })
+        ));
         let mut bad = good.clone();
         bad[4] = 2;
-        assert!(matches!(OffloadBinary::parse_all(&bad), Err(OffloadError::UnsupportedVersion { version: 2, .. })));
+        assert!(matches!(
+            OffloadBinary::parse_all(&bad),
+            Err(OffloadError::UnsupportedVersion { version: 2, .. })
+        ));
         let mut bad = good.clone();
         bad[8] = 0xff;
-        assert!(matches!(OffloadBinary::parse_all(&bad), Err(OffloadError::BadSize { .. })));
+        assert!(matches!(
+            OffloadBinary::parse_all(&bad),
+            Err(OffloadError::BadSize { .. })
+        ));
         // Image size beyond the binary.
         let mut bad = good.clone();
         bad[32 + 32..32 + 40].copy_from_slice(&u64::MAX.to_le_bytes());
-        assert!(matches!(OffloadBinary::parse_all(&bad), Err(OffloadError::OutOfBounds { what: "image", .. })));
+        assert!(matches!(
+            OffloadBinary::parse_all(&bad),
+            Err(OffloadError::OutOfBounds { what: "image", .. })
+        ));
         // Huge string count.
         let mut bad = good.clone();
         bad[32 + 16..32 + 24].copy_from_slice(&(u64::MAX / 2).to_le_bytes());
-        assert!(matches!(OffloadBinary::parse_all(&bad), Err(OffloadError::OutOfBounds { .. })));
+        assert!(matches!(
+            OffloadBinary::parse_all(&bad),
+            Err(OffloadError::OutOfBounds { .. })
+        ));
         // Key offset past the end of the binary.
         let mut bad = good.clone();
         bad[72..80].copy_from_slice(&(good.len() as u64).to_le_bytes());
-        assert!(matches!(OffloadBinary::parse_all(&bad), Err(OffloadError::OutOfBounds { what: "string", .. })));
         assert!(matches!(
-            OffloadBinary::new(ImageKind::NONE, OffloadKind::NONE, vec![]).with_string("a\0", "b").to_bytes(),
+            OffloadBinary::parse_all(&bad),
+            Err(OffloadError::OutOfBounds { what: "string", .. })
+        ));
+        assert!(matches!(
+            OffloadBinary::new(ImageKind::NONE, OffloadKind::NONE, vec![])
+                .with_string("a\0", "b")
+                .to_bytes(),
             Err(OffloadError::NulInString(_))
         ));
     }
 
     #[test]
     fn several_binaries() {
-        let a = OffloadBinary::new(ImageKind::SPIRV, OffloadKind::SYCL, vec![1; 9]).with_string("triple", "x");
-        let b = OffloadBinary::new(ImageKind::PTX, OffloadKind::CUDA, vec![]).with_string("arch", "sm_80");
+        let a = OffloadBinary::new(ImageKind::SPIRV, OffloadKind::SYCL, vec![1; 9])
+            .with_string("triple", "x");
+        let b = OffloadBinary::new(ImageKind::PTX, OffloadKind::CUDA, vec![])
+            .with_string("arch", "sm_80");
         let bytes = write_all(&[a.clone(), b.clone()]).unwrap();
         assert_eq!(bytes.len() % 8, 0);
         assert_eq!(OffloadBinary::parse_all(&bytes).unwrap(), vec![a, b]);

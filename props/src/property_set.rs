@@ -13,6 +13,10 @@
 //! Type `1` is a decimal `u32`; type `2` is a byte array written as upstream's least-significant-bit-first base64
 //! ([`crate::base64`]) of an 8-byte little-endian *bit* size followed by the payload bytes.
 //!
+//! Every known set name is a constant in [`names`]; typed accessors on [`PropertySetRegistry`] decode their
+//! values (e.g. [`PropertySetRegistry::spec_constants`], [`PropertySetRegistry::device_globals`],
+//! [`PropertySetRegistry::kernel_param_opt`], [`PropertySetRegistry::aspects`]).
+//!
 //! Sets and keys keep their insertion order. [`PropertySet::insert`] keeps the first value of a key (upstream's
 //! `add`), while the reader lets a later line overwrite an earlier one in place (upstream's `read`). Unknown set
 //! names and keys are preserved, so any file upstream reads survives a read → write round trip.
@@ -143,7 +147,7 @@ pub enum PropertyValue {
 
 /// Number of payload bytes a byte array of `bit_size` bits occupies.
 fn byte_len(bit_size: u64) -> u64 {
-    bit_size / 8 + u64::from(bit_size % 8 != 0)
+    bit_size.div_ceil(8)
 }
 
 impl PropertyValue {
@@ -154,7 +158,10 @@ impl PropertyValue {
 
     /// A byte array of `data`, `8 * len` bits.
     pub fn bytes(data: &[u8]) -> Self {
-        PropertyValue::ByteArray { bit_size: 8 * data.len() as u64, bytes: data.to_vec() }
+        PropertyValue::ByteArray {
+            bit_size: 8 * data.len() as u64,
+            bytes: data.to_vec(),
+        }
     }
 
     /// A byte array holding the bytes of `s` (no terminator).
@@ -185,7 +192,10 @@ impl PropertyValue {
         for (i, _) in flags.iter().enumerate().filter(|(_, f)| **f) {
             bytes[i / 8] |= 1 << (i % 8);
         }
-        PropertyValue::ByteArray { bit_size: flags.len() as u64, bytes }
+        PropertyValue::ByteArray {
+            bit_size: flags.len() as u64,
+            bytes,
+        }
     }
 
     /// The type tag written before `|`.
@@ -229,7 +239,9 @@ impl PropertyValue {
     pub fn as_u32_array(&self) -> Option<Vec<u32>> {
         let b = self.as_byte_payload()?;
         (b.len() % 4 == 0).then(|| {
-            b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+            b.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
         })
     }
 
@@ -268,21 +280,30 @@ impl PropertyValue {
         let tag = parse_decimal(ty).ok_or_else(|| ValueError::InvalidType(ty.to_string()))?;
         match tag {
             1 => {
-                let v = parse_decimal(val).ok_or_else(|| ValueError::InvalidValue(val.to_string()))?;
+                let v =
+                    parse_decimal(val).ok_or_else(|| ValueError::InvalidValue(val.to_string()))?;
                 // Upstream keeps the low 32 bits of the parsed integer.
                 Ok(PropertyValue::UInt32(v as u32))
             }
             2 => {
                 let raw = base64::decode(val)?;
-                let (prefix, payload) = raw.split_first_chunk::<8>().ok_or(ValueError::MissingSizePrefix)?;
+                let (prefix, payload) = raw
+                    .split_first_chunk::<8>()
+                    .ok_or(ValueError::MissingSizePrefix)?;
                 let bit_size = u64::from_le_bytes(*prefix);
                 let need = byte_len(bit_size);
                 match usize::try_from(need) {
                     Ok(n) if n <= payload.len() => {
                         // Upstream ignores decoded bytes past the size the prefix gives.
-                        Ok(PropertyValue::ByteArray { bit_size, bytes: payload[..n].to_vec() })
+                        Ok(PropertyValue::ByteArray {
+                            bit_size,
+                            bytes: payload[..n].to_vec(),
+                        })
                     }
-                    _ => Err(ValueError::TruncatedByteArray { bit_size, available: payload.len() }),
+                    _ => Err(ValueError::TruncatedByteArray {
+                        bit_size,
+                        available: payload.len(),
+                    }),
                 }
             }
             t => Err(ValueError::BadType(t)),
@@ -298,9 +319,13 @@ impl PropertyValue {
             }
             PropertyValue::ByteArray { bit_size, bytes } => {
                 out.push_str("2|");
-                let mut raw = Vec::with_capacity(8 + bytes.len());
+                // Exactly ceil(bit_size / 8) payload bytes, as upstream writes them, even if a value was built
+                // by hand with a different number of bytes.
+                let n = usize::try_from(byte_len(*bit_size)).unwrap_or(usize::MAX);
+                let mut raw = Vec::with_capacity(8 + n.min(bytes.len()));
                 raw.extend_from_slice(&bit_size.to_le_bytes());
-                raw.extend_from_slice(bytes);
+                raw.extend_from_slice(&bytes[..n.min(bytes.len())]);
+                raw.resize(n.saturating_add(8), 0);
                 base64::encode_into(&raw, out);
             }
         }
@@ -505,7 +530,11 @@ impl PropertySetRegistry {
     pub fn set_mut(&mut self, name: &str) -> &mut PropertySet {
         let idx = match self.sets.get_index_of(name) {
             Some(i) => i,
-            None => self.sets.insert_full(name.to_string(), PropertySet::new()).0,
+            None => {
+                self.sets
+                    .insert_full(name.to_string(), PropertySet::new())
+                    .0
+            }
         };
         &mut self.sets[idx]
     }
@@ -596,7 +625,10 @@ impl PropertySetRegistry {
         for (line, l) in crate::file_table::lines(text) {
             if let Some(rest) = l.strip_prefix('[') {
                 let Some(end) = rest.rfind(']') else {
-                    return Err(ParseError::InvalidLine { line, text: l.to_string() });
+                    return Err(ParseError::InvalidLine {
+                        line,
+                        text: l.to_string(),
+                    });
                 };
                 let name = &rest[..end];
                 let idx = match reg.sets.get_index_of(name) {
@@ -611,14 +643,219 @@ impl PropertySetRegistry {
             };
             let (key, val) = l.split_once('=').unwrap_or((l, ""));
             if key.is_empty() || val.is_empty() {
-                return Err(ParseError::InvalidPropertyLine { line, text: l.to_string() });
+                return Err(ParseError::InvalidPropertyLine {
+                    line,
+                    text: l.to_string(),
+                });
             }
-            let v = PropertyValue::decode(val).map_err(|source| ParseError::Value { line, source })?;
+            let v =
+                PropertyValue::decode(val).map_err(|source| ParseError::Value { line, source })?;
             if let Some((_, set)) = reg.sets.get_index_mut(idx) {
                 set.set(key, v);
             }
         }
         Ok(reg)
+    }
+}
+
+/// One `{id, offset, size}` descriptor of `[SYCL/specialization constants]` (a composite constant has one per
+/// scalar leaf).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpecConstDescriptor {
+    /// SPIR-V specialization-constant id (`u32::MAX` for padding entries).
+    pub id: u32,
+    /// Offset of the scalar inside the composite.
+    pub offset: u32,
+    /// Size of the scalar in bytes.
+    pub size: u32,
+}
+
+/// The value of a `[SYCL/device globals]` entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeviceGlobalInfo {
+    /// Size of the underlying type.
+    pub size: u32,
+    /// Whether it was declared with `device_image_scope`.
+    pub device_image_scope: bool,
+}
+
+impl DeviceGlobalInfo {
+    /// The property value: `u32` size, then `device_image_scope` as a `u32` (0 or 1).
+    pub fn to_value(self) -> PropertyValue {
+        PropertyValue::u32_array(&[self.size, u32::from(self.device_image_scope)])
+    }
+}
+
+fn u32_at(b: &[u8], i: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?))
+}
+
+/// Typed accessors for the known sets ([`names`]). Each returns `None` (or an empty list) when the set or key
+/// is missing, and skips entries whose value does not have the documented shape.
+impl PropertySetRegistry {
+    fn entries(&self, set: &str) -> impl Iterator<Item = (&str, &PropertyValue)> {
+        self.get(set).into_iter().flat_map(PropertySet::iter)
+    }
+
+    fn keys_with_u32(&self, set: &str) -> Vec<(&str, u32)> {
+        self.entries(set)
+            .filter_map(|(k, v)| Some((k, v.as_u32()?)))
+            .collect()
+    }
+
+    /// `[SYCL/devicelib req mask]` `DeviceLibReqMask`.
+    pub fn devicelib_req_mask(&self) -> Option<u32> {
+        self.value(names::DEVICELIB_REQ_MASK, names::DEVICELIB_REQ_MASK_KEY)?
+            .as_u32()
+    }
+
+    /// `[SYCL/specialization constants]`: name → descriptors.
+    pub fn spec_constants(&self) -> Vec<(&str, Vec<SpecConstDescriptor>)> {
+        self.entries(names::SPEC_CONST_MAP)
+            .filter_map(|(k, v)| {
+                let words = v.as_u32_array().filter(|w| w.len() % 3 == 0)?;
+                let d = words.chunks_exact(3).map(|c| SpecConstDescriptor {
+                    id: c[0],
+                    offset: c[1],
+                    size: c[2],
+                });
+                Some((k, d.collect()))
+            })
+            .collect()
+    }
+
+    /// `[SYCL/specialization constants default values]` `all`: the default-value bytes.
+    pub fn spec_const_default_values(&self) -> Option<&[u8]> {
+        self.value(
+            names::SPEC_CONST_DEFAULT_VALUES,
+            names::SPEC_CONST_DEFAULT_VALUES_KEY,
+        )?
+        .as_byte_payload()
+    }
+
+    /// `[SYCL/kernel param opt]` for `kernel`: one flag per original parameter, `true` if it was removed.
+    pub fn kernel_param_opt(&self, kernel: &str) -> Option<Vec<bool>> {
+        let v = self.value(names::KERNEL_PARAM_OPT_INFO, kernel)?;
+        let n = v.bit_size()?;
+        (0..n).map(|i| v.bit(i)).collect()
+    }
+
+    /// `[SYCL/program metadata]`: key (`kernel@reqd_work_group_size`, …) → value.
+    pub fn program_metadata(&self) -> Vec<(&str, &PropertyValue)> {
+        self.entries(names::PROGRAM_METADATA).collect()
+    }
+
+    /// An integer of `[SYCL/misc properties]` (`isEsimdImage`, `optLevel`, `sycl-grf-size`, …).
+    pub fn misc_u32(&self, key: &str) -> Option<u32> {
+        self.value(names::MISC_PROPERTIES, key)?.as_u32()
+    }
+
+    /// `[SYCL/misc properties]` `sanUsed` (`asan`, `msan`, `tsan`).
+    pub fn san_used(&self) -> Option<&str> {
+        self.value(names::MISC_PROPERTIES, names::SAN_USED_KEY)?
+            .as_str()
+    }
+
+    /// `[SYCL/assert used]`: kernels flagged with a non-zero value.
+    pub fn assert_used(&self) -> Vec<&str> {
+        self.keys_with_u32(names::ASSERT_USED)
+            .into_iter()
+            .filter(|(_, v)| *v != 0)
+            .map(|(k, _)| k)
+            .collect()
+    }
+
+    /// `[SYCL/exported symbols]`: exported symbol names.
+    pub fn exported_symbols(&self) -> Vec<&str> {
+        self.keys_with_u32(names::EXPORTED_SYMBOLS)
+            .into_iter()
+            .filter(|(_, v)| *v != 0)
+            .map(|(k, _)| k)
+            .collect()
+    }
+
+    /// `[SYCL/imported symbols]`: imported symbol names.
+    pub fn imported_symbols(&self) -> Vec<&str> {
+        self.keys_with_u32(names::IMPORTED_SYMBOLS)
+            .into_iter()
+            .filter(|(_, v)| *v != 0)
+            .map(|(k, _)| k)
+            .collect()
+    }
+
+    /// `[SYCL/device globals]`: unique id → size and scope.
+    pub fn device_globals(&self) -> Vec<(&str, DeviceGlobalInfo)> {
+        self.entries(names::DEVICE_GLOBALS)
+            .filter_map(|(k, v)| {
+                let b = v.as_byte_payload()?;
+                let size = u32_at(b, 0)?;
+                Some((
+                    k,
+                    DeviceGlobalInfo {
+                        size,
+                        device_image_scope: *b.get(4)? != 0,
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    /// `[SYCL/device requirements]` `aspects`.
+    pub fn aspects(&self) -> Option<Vec<u32>> {
+        self.value(names::DEVICE_REQUIREMENTS, names::ASPECTS_KEY)?
+            .as_u32_array()
+    }
+
+    /// `[SYCL/device requirements]` `reqd_work_group_size_uint64_t`.
+    pub fn reqd_work_group_size(&self) -> Option<Vec<u64>> {
+        self.value(names::DEVICE_REQUIREMENTS, names::REQD_WORK_GROUP_SIZE_KEY)?
+            .as_u64_array()
+    }
+
+    /// `[SYCL/host pipes]`: unique id → size.
+    pub fn host_pipes(&self) -> Vec<(&str, u32)> {
+        self.entries(names::HOST_PIPES)
+            .filter_map(|(k, v)| Some((k, u32_at(v.as_byte_payload()?, 0)?)))
+            .collect()
+    }
+
+    /// `[SYCL/virtual functions]` `virtual-functions-set`.
+    pub fn virtual_functions_set(&self) -> Option<&str> {
+        self.value(names::VIRTUAL_FUNCTIONS, "virtual-functions-set")?
+            .as_str()
+    }
+
+    /// `[SYCL/virtual functions]` `uses-virtual-functions-set`, split at `,`.
+    pub fn uses_virtual_functions_sets(&self) -> Vec<&str> {
+        self.value(names::VIRTUAL_FUNCTIONS, "uses-virtual-functions-set")
+            .and_then(PropertyValue::as_str)
+            .map(|s| s.split(',').filter(|p| !p.is_empty()).collect())
+            .unwrap_or_default()
+    }
+
+    /// `[SYCL/implicit local arg]`: kernel → argument index.
+    pub fn implicit_local_args(&self) -> Vec<(&str, u32)> {
+        self.keys_with_u32(names::IMPLICIT_LOCAL_ARG)
+    }
+
+    /// `[SYCL/registered kernels]`: registered name → mangled kernel name.
+    pub fn registered_kernels(&self) -> Vec<(&str, &str)> {
+        self.entries(names::REGISTERED_KERNELS)
+            .filter_map(|(k, v)| Some((k, v.as_str()?)))
+            .collect()
+    }
+
+    /// `[SYCL/kernel names]`: the kernel names (keys).
+    pub fn kernel_names(&self) -> Vec<&str> {
+        self.get(names::KERNEL_NAMES)
+            .map(|s| s.keys().collect())
+            .unwrap_or_default()
+    }
+
+    /// `[SYCLBIN/global metadata]` `state`.
+    pub fn syclbin_state(&self) -> Option<u32> {
+        self.value(names::SYCLBIN_GLOBAL_METADATA, names::SYCLBIN_STATE_KEY)?
+            .as_u32()
     }
 }
 
@@ -633,17 +870,44 @@ mod tests {
     /// The worked examples of the reference, section 5.2.
     #[test]
     fn reference_encoding_examples() {
-        assert_eq!(PropertyValue::u32_array(&[1]).encode(), "2|gAAAAAAAAAQAAAAA");
+        assert_eq!(
+            PropertyValue::u32_array(&[1]).encode(),
+            "2|gAAAAAAAAAQAAAAA"
+        );
         assert_eq!(enc(&PropertyValue::bytes(&[])), "AAAAAAAAAAA");
-        assert_eq!(enc(&PropertyValue::u32_array(&[1, 6])), "ABAAAAAAAAQAAAAAGAAAAA");
-        assert_eq!(enc(&PropertyValue::u32_array(&[0, 9, 12])), "gBAAAAAAAAAAAAAAJAAAAwAAAAA");
-        assert_eq!(enc(&PropertyValue::u32_array(&[0, 1, 6, 9, 12])), "gCAAAAAAAAAAAAAABAAAAYAAAAQCAAAAMAAAAA");
-        assert_eq!(enc(&PropertyValue::u32_array(&[4, 0])), "ABAAAAAAAAABAAAAAAAAAA");
-        assert_eq!(enc(&PropertyValue::u32_array(&[1, 1])), "ABAAAAAAAAQAAAAABAAAAA");
+        assert_eq!(
+            enc(&PropertyValue::u32_array(&[1, 6])),
+            "ABAAAAAAAAQAAAAAGAAAAA"
+        );
+        assert_eq!(
+            enc(&PropertyValue::u32_array(&[0, 9, 12])),
+            "gBAAAAAAAAAAAAAAJAAAAwAAAAA"
+        );
+        assert_eq!(
+            enc(&PropertyValue::u32_array(&[0, 1, 6, 9, 12])),
+            "gCAAAAAAAAAAAAAABAAAAYAAAAQCAAAAMAAAAA"
+        );
+        assert_eq!(
+            enc(&PropertyValue::u32_array(&[4, 0])),
+            "ABAAAAAAAAABAAAAAAAAAA"
+        );
+        assert_eq!(
+            enc(&PropertyValue::u32_array(&[1, 1])),
+            "ABAAAAAAAAQAAAAABAAAAA"
+        );
         assert_eq!(enc(&PropertyValue::string("asan")), "gAAAAAAAAAQYzFmb");
-        assert_eq!(enc(&PropertyValue::u64_array(&[16, 1, 1])), "ADAAAAAAAAAEAAAAAAAAAEAAAAAAAAAABAAAAAAAAAA");
-        assert_eq!(enc(&PropertyValue::u32_array(&[16, 1, 1])), "gBAAAAAAAAAEAAAABAAAAEAAAAA");
-        assert_eq!(enc(&PropertyValue::bit_flags(&[true, false, true])), "DAAAAAAAAAQB");
+        assert_eq!(
+            enc(&PropertyValue::u64_array(&[16, 1, 1])),
+            "ADAAAAAAAAAEAAAAAAAAAEAAAAAAAAAABAAAAAAAAAA"
+        );
+        assert_eq!(
+            enc(&PropertyValue::u32_array(&[16, 1, 1])),
+            "gBAAAAAAAAAEAAAABAAAAEAAAAA"
+        );
+        assert_eq!(
+            enc(&PropertyValue::bit_flags(&[true, false, true])),
+            "DAAAAAAAAAQB"
+        );
         assert_eq!(enc(&PropertyValue::bits(3, vec![0b101])), "DAAAAAAAAAQB");
     }
 
@@ -653,11 +917,28 @@ mod tests {
         assert_eq!(v.as_u32_array(), Some(vec![0, 9, 12]));
         assert_eq!(v.bit_size(), Some(96));
         let v = PropertyValue::decode("2|DAAAAAAAAAQB").unwrap();
-        assert_eq!((v.bit(0), v.bit(1), v.bit(2), v.bit(3)), (Some(true), Some(false), Some(true), None));
-        assert_eq!(PropertyValue::decode("2|gAAAAAAAAAQYzFmb").unwrap().as_str(), Some("asan"));
-        assert_eq!(PropertyValue::decode("1|4294967295").unwrap(), PropertyValue::UInt32(u32::MAX));
-        assert_eq!(PropertyValue::decode("1|4294967296").unwrap(), PropertyValue::UInt32(0));
-        assert_eq!(PropertyValue::decode("01|7").unwrap(), PropertyValue::UInt32(7));
+        assert_eq!(
+            (v.bit(0), v.bit(1), v.bit(2), v.bit(3)),
+            (Some(true), Some(false), Some(true), None)
+        );
+        assert_eq!(
+            PropertyValue::decode("2|gAAAAAAAAAQYzFmb")
+                .unwrap()
+                .as_str(),
+            Some("asan")
+        );
+        assert_eq!(
+            PropertyValue::decode("1|4294967295").unwrap(),
+            PropertyValue::UInt32(u32::MAX)
+        );
+        assert_eq!(
+            PropertyValue::decode("1|4294967296").unwrap(),
+            PropertyValue::UInt32(0)
+        );
+        assert_eq!(
+            PropertyValue::decode("01|7").unwrap(),
+            PropertyValue::UInt32(7)
+        );
     }
 
     #[test]
@@ -668,13 +949,22 @@ mod tests {
         assert_eq!(PropertyValue::decode("x|1"), Err(InvalidType("x".into())));
         assert_eq!(PropertyValue::decode("3|1"), Err(BadType(3)));
         assert_eq!(PropertyValue::decode("0|1"), Err(BadType(0)));
-        assert_eq!(PropertyValue::decode("1|-1"), Err(InvalidValue("-1".into())));
-        assert_eq!(PropertyValue::decode("2|A"), Err(Base64(Base64Error::InvalidLength)));
+        assert_eq!(
+            PropertyValue::decode("1|-1"),
+            Err(InvalidValue("-1".into()))
+        );
+        assert_eq!(
+            PropertyValue::decode("2|A"),
+            Err(Base64(Base64Error::InvalidLength))
+        );
         assert_eq!(PropertyValue::decode("2|AAAA"), Err(MissingSizePrefix));
         // 32 bits announced, 1 byte present.
         assert_eq!(
             PropertyValue::decode("2|gAAAAAAAAAQA"),
-            Err(TruncatedByteArray { bit_size: 32, available: 1 })
+            Err(TruncatedByteArray {
+                bit_size: 32,
+                available: 1
+            })
         );
         // Absurd bit size must not allocate or panic.
         assert!(PropertyValue::decode("2://///////AA").is_err());
@@ -686,8 +976,15 @@ mod tests {
                     aspects=2|AAAAAAAAAAA\n[Unknown set]\nsome key=2|gAAAAAAAAAQYzFmb\n";
         let reg = PropertySetRegistry::parse(text).unwrap();
         assert_eq!(reg.to_text(), text);
-        assert_eq!(reg.value(names::DEVICELIB_REQ_MASK, "DeviceLibReqMask"), Some(&PropertyValue::UInt32(0)));
-        assert_eq!(reg.value("Unknown set", "some key").and_then(|v| v.as_str()), Some("asan"));
+        assert_eq!(
+            reg.value(names::DEVICELIB_REQ_MASK, "DeviceLibReqMask"),
+            Some(&PropertyValue::UInt32(0))
+        );
+        assert_eq!(
+            reg.value("Unknown set", "some key")
+                .and_then(|v| v.as_str()),
+            Some("asan")
+        );
         let mut w = Vec::new();
         reg.write(&mut w).unwrap();
         assert_eq!(w, text.as_bytes());
@@ -696,7 +993,9 @@ mod tests {
     #[test]
     fn reader_rules() {
         // Blank lines and CRLF, reopened set, repeated key overwrites in place, last `]` ends the name.
-        let reg = PropertySetRegistry::parse("\r\n[A]\r\nx=1|1\r\n\n[B]x]\ny=1|2\n[A]\nx=1|3\nz=1|4\n").unwrap();
+        let reg =
+            PropertySetRegistry::parse("\r\n[A]\r\nx=1|1\r\n\n[B]x]\ny=1|2\n[A]\nx=1|3\nz=1|4\n")
+                .unwrap();
         assert_eq!(reg.to_text(), "[A]\nx=1|3\nz=1|4\n[B]x]\ny=1|2\n");
         // Key up to the first `=`, value from the first `|`.
         let reg = PropertySetRegistry::parse("[S]\na|b=1|5\nc=2|AAAAAAAAAAA\n").unwrap();
@@ -717,8 +1016,14 @@ mod tests {
         assert_eq!(e("[A]\nx=1|\n").to_string(), "invalid property value: 1|");
         assert_eq!(e("[A]\nx=z|1\n").to_string(), "invalid property type: z");
         assert_eq!(e("[A]\nx=1|q\n").to_string(), "invalid property value: q");
-        assert_eq!(e("[A]\nx=2|A\n").to_string(), "invalid encoded sequence length");
-        assert_eq!(PropertySetRegistry::parse_lenient("").unwrap(), PropertySetRegistry::new());
+        assert_eq!(
+            e("[A]\nx=2|A\n").to_string(),
+            "invalid encoded sequence length"
+        );
+        assert_eq!(
+            PropertySetRegistry::parse_lenient("").unwrap(),
+            PropertySetRegistry::new()
+        );
     }
 
     #[test]

@@ -95,7 +95,13 @@ impl BundleState {
 
     /// The state for a name (`input`, `object`, `executable`).
     pub fn from_name(name: &str) -> Option<Self> {
-        [BundleState::Input, BundleState::Object, BundleState::Executable].into_iter().find(|s| s.name() == name)
+        [
+            BundleState::Input,
+            BundleState::Object,
+            BundleState::Executable,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
     }
 }
 
@@ -177,7 +183,11 @@ impl IrModule {
     pub fn new(ir_type: IrType, target: Option<&str>, bytes: Vec<u8>) -> Self {
         let mut metadata = PropertySetRegistry::new();
         let set = names::SYCLBIN_IR_MODULE_METADATA;
-        metadata.add(set, names::SYCLBIN_IR_TYPE_KEY, PropertyValue::UInt32(ir_type.code()));
+        metadata.add(
+            set,
+            names::SYCLBIN_IR_TYPE_KEY,
+            PropertyValue::UInt32(ir_type.code()),
+        );
         if let Some(t) = target {
             metadata.add(set, names::SYCLBIN_TARGET_KEY, PropertyValue::string(t));
         }
@@ -186,7 +196,12 @@ impl IrModule {
 
     /// The raw `type` value.
     pub fn ir_type_code(&self) -> Option<u32> {
-        self.metadata.value(names::SYCLBIN_IR_MODULE_METADATA, names::SYCLBIN_IR_TYPE_KEY)?.as_u32()
+        self.metadata
+            .value(
+                names::SYCLBIN_IR_MODULE_METADATA,
+                names::SYCLBIN_IR_TYPE_KEY,
+            )?
+            .as_u32()
     }
 
     /// The `type`, if known.
@@ -196,7 +211,9 @@ impl IrModule {
 
     /// The `target` string.
     pub fn target(&self) -> Option<&str> {
-        self.metadata.value(names::SYCLBIN_IR_MODULE_METADATA, names::SYCLBIN_TARGET_KEY)?.as_str()
+        self.metadata
+            .value(names::SYCLBIN_IR_MODULE_METADATA, names::SYCLBIN_TARGET_KEY)?
+            .as_str()
     }
 }
 
@@ -213,13 +230,22 @@ impl NativeImage {
     /// A native image with `arch` metadata.
     pub fn new(arch: &str, bytes: Vec<u8>) -> Self {
         let mut metadata = PropertySetRegistry::new();
-        metadata.add(names::SYCLBIN_NATIVE_IMAGE_METADATA, names::SYCLBIN_ARCH_KEY, PropertyValue::string(arch));
+        metadata.add(
+            names::SYCLBIN_NATIVE_IMAGE_METADATA,
+            names::SYCLBIN_ARCH_KEY,
+            PropertyValue::string(arch),
+        );
         NativeImage { metadata, bytes }
     }
 
     /// The `arch` string.
     pub fn arch(&self) -> Option<&str> {
-        self.metadata.value(names::SYCLBIN_NATIVE_IMAGE_METADATA, names::SYCLBIN_ARCH_KEY)?.as_str()
+        self.metadata
+            .value(
+                names::SYCLBIN_NATIVE_IMAGE_METADATA,
+                names::SYCLBIN_ARCH_KEY,
+            )?
+            .as_str()
     }
 }
 
@@ -237,7 +263,10 @@ pub struct AbstractModule {
 impl AbstractModule {
     /// Kernel names: the keys of `[SYCL/kernel names]`.
     pub fn kernel_names(&self) -> Vec<&str> {
-        self.metadata.get(names::KERNEL_NAMES).map(|s| s.keys().collect()).unwrap_or_default()
+        self.metadata
+            .get(names::KERNEL_NAMES)
+            .map(|s| s.keys().collect())
+            .unwrap_or_default()
     }
 }
 
@@ -385,7 +414,9 @@ pub enum SyclbinError {
         total: u32,
     },
     /// Two abstract modules claim the same header.
-    #[error("{kind} header {index} is claimed by abstract modules {first_owner} and {second_owner}")]
+    #[error(
+        "{kind} header {index} is claimed by abstract modules {first_owner} and {second_owner}"
+    )]
     HeaderShared {
         /// `IR module` or `native image`.
         kind: &'static str,
@@ -460,16 +491,33 @@ fn check_region(
 ) -> Result<(), SyclbinError> {
     match offset.checked_add(size) {
         Some(end) if end <= table_size => Ok(()),
-        _ => Err(SyclbinError::OutOfBounds { what: what(), offset, size, table, table_size }),
+        _ => Err(SyclbinError::OutOfBounds {
+            what: what(),
+            offset,
+            size,
+            table,
+            table_size,
+        }),
     }
 }
 
-fn parse_metadata(what: impl FnOnce() -> String, bytes: &[u8]) -> Result<PropertySetRegistry, SyclbinError> {
+fn parse_metadata(
+    what: impl FnOnce() -> String,
+    bytes: &[u8],
+) -> Result<PropertySetRegistry, SyclbinError> {
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
-        Err(e) => return Err(SyclbinError::MetadataNotUtf8 { what: what(), valid_up_to: e.valid_up_to() }),
+        Err(e) => {
+            return Err(SyclbinError::MetadataNotUtf8 {
+                what: what(),
+                valid_up_to: e.valid_up_to(),
+            })
+        }
     };
-    PropertySetRegistry::parse_lenient(text).map_err(|source| SyclbinError::Metadata { what: what(), source })
+    PropertySetRegistry::parse_lenient(text).map_err(|source| SyclbinError::Metadata {
+        what: what(),
+        source,
+    })
 }
 
 impl Syclbin {
@@ -481,12 +529,17 @@ impl Syclbin {
             names::SYCLBIN_STATE_KEY,
             PropertyValue::UInt32(state.code()),
         );
-        Syclbin { global_metadata, abstract_modules: Vec::new() }
+        Syclbin {
+            global_metadata,
+            abstract_modules: Vec::new(),
+        }
     }
 
     /// The raw `state` value of the global metadata.
     pub fn state_code(&self) -> Option<u32> {
-        self.global_metadata.value(names::SYCLBIN_GLOBAL_METADATA, names::SYCLBIN_STATE_KEY)?.as_u32()
+        self.global_metadata
+            .value(names::SYCLBIN_GLOBAL_METADATA, names::SYCLBIN_STATE_KEY)?
+            .as_u32()
     }
 
     /// The `state`, if present and known.
@@ -503,15 +556,28 @@ impl Syclbin {
 
         let global = self.global_metadata.to_text();
         let am_meta: Vec<String> = ams.iter().map(|a| a.metadata.to_text()).collect();
-        let ir_meta: Vec<String> = ams.iter().flat_map(|a| a.ir_modules.iter().map(|m| m.metadata.to_text())).collect();
-        let native_meta: Vec<String> =
-            ams.iter().flat_map(|a| a.native_images.iter().map(|m| m.metadata.to_text())).collect();
-        let metadata_table_size: u64 =
-            [&global].into_iter().chain(&am_meta).chain(&ir_meta).chain(&native_meta).map(|s| s.len() as u64).sum();
+        let ir_meta: Vec<String> = ams
+            .iter()
+            .flat_map(|a| a.ir_modules.iter().map(|m| m.metadata.to_text()))
+            .collect();
+        let native_meta: Vec<String> = ams
+            .iter()
+            .flat_map(|a| a.native_images.iter().map(|m| m.metadata.to_text()))
+            .collect();
+        let metadata_table_size: u64 = [&global]
+            .into_iter()
+            .chain(&am_meta)
+            .chain(&ir_meta)
+            .chain(&native_meta)
+            .map(|s| s.len() as u64)
+            .sum();
         let binaries = ams
             .iter()
             .flat_map(|a| a.ir_modules.iter().map(|m| &m.bytes))
-            .chain(ams.iter().flat_map(|a| a.native_images.iter().map(|m| &m.bytes)));
+            .chain(
+                ams.iter()
+                    .flat_map(|a| a.native_images.iter().map(|m| &m.bytes)),
+            );
         let binary_table_size: u64 = binaries.clone().map(|b| b.len() as u64).sum();
 
         let mut out = Vec::new();
@@ -545,7 +611,10 @@ impl Syclbin {
         let images = ams
             .iter()
             .flat_map(|a| a.ir_modules.iter().map(|m| &m.bytes))
-            .chain(ams.iter().flat_map(|a| a.native_images.iter().map(|m| &m.bytes)));
+            .chain(
+                ams.iter()
+                    .flat_map(|a| a.native_images.iter().map(|m| &m.bytes)),
+            );
         for (m, bytes) in ir_meta.iter().chain(&native_meta).zip(images) {
             put64(&mut out, meta_off);
             put64(&mut out, m.len() as u64);
@@ -583,7 +652,11 @@ impl Syclbin {
     pub fn read_layout(bytes: &[u8]) -> Result<Layout, SyclbinError> {
         let have = bytes.len() as u64;
         if have < 8 {
-            return Err(SyclbinError::Truncated { what: "file header", need: FILE_HEADER_SIZE, have });
+            return Err(SyclbinError::Truncated {
+                what: "file header",
+                need: FILE_HEADER_SIZE,
+                have,
+            });
         }
         let magic = rd_u32(bytes, 0);
         if magic != MAGIC {
@@ -594,7 +667,11 @@ impl Syclbin {
             return Err(SyclbinError::UnsupportedVersion(version));
         }
         if have < FILE_HEADER_SIZE {
-            return Err(SyclbinError::Truncated { what: "file header", need: FILE_HEADER_SIZE, have });
+            return Err(SyclbinError::Truncated {
+                what: "file header",
+                need: FILE_HEADER_SIZE,
+                have,
+            });
         }
         let header = FileHeader {
             magic,
@@ -613,7 +690,11 @@ impl Syclbin {
         // At most 3 * 2^32 headers of 32 bytes: no overflow.
         let headers_end = FILE_HEADER_SIZE + headers * MODULE_HEADER_SIZE;
         if have < headers_end {
-            return Err(SyclbinError::Truncated { what: "module headers", need: headers_end, have });
+            return Err(SyclbinError::Truncated {
+                what: "module headers",
+                need: headers_end,
+                have,
+            });
         }
         let metadata_table_start = headers_end;
         let binary_table_start = align8(header.metadata_table_size)
@@ -623,9 +704,15 @@ impl Syclbin {
             .and_then(|b| b.checked_add(binary_table_start))
             .ok_or(SyclbinError::SizeOverflow)?;
         // The last table's padding may be missing (upstream's reader only needs the unpadded size).
-        let need = binary_table_start.checked_add(header.binary_table_size).ok_or(SyclbinError::SizeOverflow)?;
+        let need = binary_table_start
+            .checked_add(header.binary_table_size)
+            .ok_or(SyclbinError::SizeOverflow)?;
         if have < need {
-            let what = if have < binary_table_start { "metadata byte table" } else { "binary byte table" };
+            let what = if have < binary_table_start {
+                "metadata byte table"
+            } else {
+                "binary byte table"
+            };
             return Err(SyclbinError::Truncated { what, need, have });
         }
         let mut at = FILE_HEADER_SIZE;
@@ -697,7 +784,10 @@ impl Syclbin {
             )?;
             meta_total += u128::from(a.metadata_size);
         }
-        for (kind, headers) in [("IR module", &layout.ir_modules), ("native image", &layout.native_images)] {
+        for (kind, headers) in [
+            ("IR module", &layout.ir_modules),
+            ("native image", &layout.native_images),
+        ] {
             for (i, m) in headers.iter().enumerate() {
                 check_region(
                     || format!("{kind} {i} metadata"),
@@ -737,17 +827,43 @@ impl Syclbin {
         let mut native_owner: Vec<Option<usize>> = vec![None; layout.native_images.len()];
         for (i, a) in layout.abstract_modules.iter().enumerate() {
             for (kind, first, count, owners) in [
-                ("IR module", a.ir_module_first, a.ir_module_count, &mut ir_owner),
-                ("native image", a.native_image_first, a.native_image_count, &mut native_owner),
+                (
+                    "IR module",
+                    a.ir_module_first,
+                    a.ir_module_count,
+                    &mut ir_owner,
+                ),
+                (
+                    "native image",
+                    a.native_image_first,
+                    a.native_image_count,
+                    &mut native_owner,
+                ),
             ] {
                 let total = owners.len() as u32;
                 let end = u64::from(first) + u64::from(count);
                 if end > u64::from(total) {
-                    return Err(SyclbinError::HeaderRange { module: i, kind, first, count, total });
+                    return Err(SyclbinError::HeaderRange {
+                        module: i,
+                        kind,
+                        first,
+                        count,
+                        total,
+                    });
                 }
-                for (index, slot) in owners.iter_mut().enumerate().skip(first as usize).take(count as usize) {
+                for (index, slot) in owners
+                    .iter_mut()
+                    .enumerate()
+                    .skip(first as usize)
+                    .take(count as usize)
+                {
                     if let Some(first_owner) = *slot {
-                        return Err(SyclbinError::HeaderShared { kind, index, first_owner, second_owner: i });
+                        return Err(SyclbinError::HeaderShared {
+                            kind,
+                            index,
+                            first_owner,
+                            second_owner: i,
+                        });
                     }
                     *slot = Some(i);
                 }
@@ -759,7 +875,8 @@ impl Syclbin {
             }
         }
 
-        let region = |t: &[u8], off: u64, size: u64| t[off as usize..(off + size) as usize].to_vec();
+        let region =
+            |t: &[u8], off: u64, size: u64| t[off as usize..(off + size) as usize].to_vec();
         let global_metadata = parse_metadata(
             || "global metadata".into(),
             &region(meta_table, h.global_metadata_offset, h.global_metadata_size),
@@ -770,7 +887,10 @@ impl Syclbin {
                 || format!("abstract module {i}"),
                 &region(meta_table, a.metadata_offset, a.metadata_size),
             )?;
-            let mut am = AbstractModule { metadata, ..AbstractModule::default() };
+            let mut am = AbstractModule {
+                metadata,
+                ..AbstractModule::default()
+            };
             let ir = a.ir_module_first as usize..(a.ir_module_first + a.ir_module_count) as usize;
             for j in ir {
                 let m = &layout.ir_modules[j];
@@ -782,7 +902,8 @@ impl Syclbin {
                     bytes: region(bin_table, m.bytes_offset, m.bytes_size),
                 });
             }
-            let native = a.native_image_first as usize..(a.native_image_first + a.native_image_count) as usize;
+            let native = a.native_image_first as usize
+                ..(a.native_image_first + a.native_image_count) as usize;
             for j in native {
                 let m = &layout.native_images[j];
                 am.native_images.push(NativeImage {
@@ -795,13 +916,19 @@ impl Syclbin {
             }
             abstract_modules.push(am);
         }
-        Ok(Syclbin { global_metadata, abstract_modules })
+        Ok(Syclbin {
+            global_metadata,
+            abstract_modules,
+        })
     }
 
     /// Finds the SYCLBIN image in `bytes`: the bytes themselves if they start with the SYCLBIN magic, else the
     /// first offload-binary entry of kind SYCLBIN (or whose image starts with the magic).
     pub fn find_image(bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8]>, SyclbinError> {
-        let magic = |b: &[u8]| b.get(..4).map_or(0, |m| u32::from_le_bytes([m[0], m[1], m[2], m[3]]));
+        let magic = |b: &[u8]| {
+            b.get(..4)
+                .map_or(0, |m| u32::from_le_bytes([m[0], m[1], m[2], m[3]]))
+        };
         if magic(bytes) == MAGIC {
             return Ok(std::borrow::Cow::Borrowed(bytes));
         }
@@ -828,10 +955,15 @@ pub fn describe_value(v: &PropertyValue) -> String {
         PropertyValue::UInt32(n) => format!("{n}"),
         PropertyValue::ByteArray { bit_size, bytes } => {
             if bit_size % 8 != 0 {
-                let bits: String = (0..*bit_size).map(|i| if v.bit(i) == Some(true) { '1' } else { '0' }).collect();
+                let bits: String = (0..*bit_size)
+                    .map(|i| if v.bit(i) == Some(true) { '1' } else { '0' })
+                    .collect();
                 return format!("{bit_size} bits: {bits}");
             }
-            if let Some(s) = v.as_str().filter(|s| !s.is_empty() && s.chars().all(|c| !c.is_control())) {
+            if let Some(s) = v
+                .as_str()
+                .filter(|s| !s.is_empty() && s.chars().all(|c| !c.is_control()))
+            {
                 return format!("{s:?}");
             }
             let hex: Vec<String> = bytes.iter().take(32).map(|b| format!("{b:02x}")).collect();
@@ -860,9 +992,15 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
     use std::fmt::Write as _;
     let mut out = String::new();
     let image = Syclbin::find_image(bytes)?;
-    if image.len() != bytes.len() || !matches!(image, std::borrow::Cow::Borrowed(_)) {
+    if matches!(image, std::borrow::Cow::Owned(_)) {
         let (ob, _) = OffloadBinary::parse_one(bytes)?;
-        let _ = writeln!(out, "offload binary: {} bytes, image kind {}, producer {}", bytes.len(), ob.image_kind, ob.offload_kind);
+        let _ = writeln!(
+            out,
+            "offload binary: {} bytes, image kind {}, producer {}",
+            bytes.len(),
+            ob.image_kind,
+            ob.offload_kind
+        );
         for (k, v) in &ob.strings {
             let _ = writeln!(out, "  {k}: {v}");
         }
@@ -874,38 +1012,97 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
     let _ = writeln!(out, "  abstract modules: {}", h.abstract_module_count);
     let _ = writeln!(out, "  IR modules: {}", h.ir_module_count);
     let _ = writeln!(out, "  native device code images: {}", h.native_image_count);
-    let _ = writeln!(out, "  metadata byte table: offset {}, {} bytes", layout.metadata_table_start, h.metadata_table_size);
-    let _ = writeln!(out, "  binary byte table: offset {}, {} bytes", layout.binary_table_start, h.binary_table_size);
+    let _ = writeln!(
+        out,
+        "  metadata byte table: offset {}, {} bytes",
+        layout.metadata_table_start, h.metadata_table_size
+    );
+    let _ = writeln!(
+        out,
+        "  binary byte table: offset {}, {} bytes",
+        layout.binary_table_start, h.binary_table_size
+    );
     let state = match bin.state_code() {
-        Some(c) => format!("{c} ({})", BundleState::from_code(c).map_or("unknown", BundleState::name)),
+        Some(c) => format!(
+            "{c} ({})",
+            BundleState::from_code(c).map_or("unknown", BundleState::name)
+        ),
         None => "missing".into(),
     };
     let _ = writeln!(out, "  state: {state}");
-    let _ = writeln!(out, "global metadata: offset {}, {} bytes", h.global_metadata_offset, h.global_metadata_size);
+    let _ = writeln!(
+        out,
+        "global metadata: offset {}, {} bytes",
+        h.global_metadata_offset, h.global_metadata_size
+    );
     dump_registry(&mut out, "  ", &bin.global_metadata);
-    for (i, (am, ah)) in bin.abstract_modules.iter().zip(&layout.abstract_modules).enumerate() {
-        let _ = writeln!(out, "abstract module {i}: metadata offset {}, {} bytes", ah.metadata_offset, ah.metadata_size);
+    for (i, (am, ah)) in bin
+        .abstract_modules
+        .iter()
+        .zip(&layout.abstract_modules)
+        .enumerate()
+    {
+        let _ = writeln!(
+            out,
+            "abstract module {i}: metadata offset {}, {} bytes",
+            ah.metadata_offset, ah.metadata_size
+        );
         let names = am.kernel_names();
-        let _ = writeln!(out, "  kernel names: {}", if names.is_empty() { "(none)".into() } else { names.join(", ") });
+        let _ = writeln!(
+            out,
+            "  kernel names: {}",
+            if names.is_empty() {
+                "(none)".into()
+            } else {
+                names.join(", ")
+            }
+        );
         dump_registry(&mut out, "  ", &am.metadata);
         for (k, m) in am.ir_modules.iter().enumerate() {
             let idx = ah.ir_module_first as usize + k;
             let mh = &layout.ir_modules[idx];
             let ty = match m.ir_type_code() {
-                Some(c) => format!("{c} ({})", IrType::from_code(c).map_or("unknown", IrType::name)),
+                Some(c) => format!(
+                    "{c} ({})",
+                    IrType::from_code(c).map_or("unknown", IrType::name)
+                ),
                 None => "missing".into(),
             };
-            let _ = writeln!(out, "  IR module {idx}: type {ty}, target {}", m.target().unwrap_or("(none)"));
-            let _ = writeln!(out, "    metadata: offset {}, {} bytes", mh.metadata_offset, mh.metadata_size);
-            let _ = writeln!(out, "    IR bytes: offset {}, {} bytes", mh.bytes_offset, mh.bytes_size);
+            let _ = writeln!(
+                out,
+                "  IR module {idx}: type {ty}, target {}",
+                m.target().unwrap_or("(none)")
+            );
+            let _ = writeln!(
+                out,
+                "    metadata: offset {}, {} bytes",
+                mh.metadata_offset, mh.metadata_size
+            );
+            let _ = writeln!(
+                out,
+                "    IR bytes: offset {}, {} bytes",
+                mh.bytes_offset, mh.bytes_size
+            );
             dump_registry(&mut out, "    ", &m.metadata);
         }
         for (k, m) in am.native_images.iter().enumerate() {
             let idx = ah.native_image_first as usize + k;
             let mh = &layout.native_images[idx];
-            let _ = writeln!(out, "  native device code image {idx}: arch {}", m.arch().unwrap_or("(none)"));
-            let _ = writeln!(out, "    metadata: offset {}, {} bytes", mh.metadata_offset, mh.metadata_size);
-            let _ = writeln!(out, "    image bytes: offset {}, {} bytes", mh.bytes_offset, mh.bytes_size);
+            let _ = writeln!(
+                out,
+                "  native device code image {idx}: arch {}",
+                m.arch().unwrap_or("(none)")
+            );
+            let _ = writeln!(
+                out,
+                "    metadata: offset {}, {} bytes",
+                mh.metadata_offset, mh.metadata_size
+            );
+            let _ = writeln!(
+                out,
+                "    image bytes: offset {}, {} bytes",
+                mh.bytes_offset, mh.bytes_size
+            );
             dump_registry(&mut out, "    ", &m.metadata);
         }
     }
@@ -919,14 +1116,30 @@ mod tests {
     fn sample() -> Syclbin {
         let mut bin = Syclbin::new(BundleState::Object);
         let mut a0 = AbstractModule::default();
-        a0.metadata.add(names::DEVICELIB_REQ_MASK, "DeviceLibReqMask", PropertyValue::UInt32(0));
-        a0.metadata.add(names::KERNEL_NAMES, "kern_a", PropertyValue::UInt32(1));
-        a0.metadata.add(names::KERNEL_NAMES, "kern_b", PropertyValue::UInt32(1));
-        a0.ir_modules.push(IrModule::new(IrType::SpirV, Some("spir64-unknown-unknown"), b"SPIRV-0".to_vec()));
+        a0.metadata.add(
+            names::DEVICELIB_REQ_MASK,
+            "DeviceLibReqMask",
+            PropertyValue::UInt32(0),
+        );
+        a0.metadata
+            .add(names::KERNEL_NAMES, "kern_a", PropertyValue::UInt32(1));
+        a0.metadata
+            .add(names::KERNEL_NAMES, "kern_b", PropertyValue::UInt32(1));
+        a0.ir_modules.push(IrModule::new(
+            IrType::SpirV,
+            Some("spir64-unknown-unknown"),
+            b"SPIRV-0".to_vec(),
+        ));
         let mut a1 = AbstractModule::default();
-        a1.metadata.add(names::DEVICE_REQUIREMENTS, "aspects", PropertyValue::u32_array(&[1, 6]));
-        a1.ir_modules.push(IrModule::new(IrType::Ptx, None, b".version 8.0".to_vec()));
-        a1.native_images.push(NativeImage::new("intel_gpu_pvc", vec![0xAB; 13]));
+        a1.metadata.add(
+            names::DEVICE_REQUIREMENTS,
+            "aspects",
+            PropertyValue::u32_array(&[1, 6]),
+        );
+        a1.ir_modules
+            .push(IrModule::new(IrType::Ptx, None, b".version 8.0".to_vec()));
+        a1.native_images
+            .push(NativeImage::new("intel_gpu_pvc", vec![0xAB; 13]));
         bin.abstract_modules.push(a0);
         bin.abstract_modules.push(a1);
         bin
@@ -939,7 +1152,11 @@ mod tests {
         assert_eq!(bytes.len() % 8, 0);
         let l = Syclbin::read_layout(&bytes).unwrap();
         assert_eq!(
-            (l.header.abstract_module_count, l.header.ir_module_count, l.header.native_image_count),
+            (
+                l.header.abstract_module_count,
+                l.header.ir_module_count,
+                l.header.native_image_count
+            ),
             (2, 2, 1)
         );
         assert_eq!(l.metadata_table_start, 56 + 5 * 32);
@@ -968,15 +1185,32 @@ mod tests {
         let back = Syclbin::parse(&bin.to_bytes().unwrap()).unwrap();
         assert_eq!(back, bin);
         assert_eq!(back.state(), Some(BundleState::Object));
-        assert_eq!(back.abstract_modules[0].kernel_names(), ["kern_a", "kern_b"]);
-        assert_eq!(back.abstract_modules[0].ir_modules[0].ir_type(), Some(IrType::SpirV));
-        assert_eq!(back.abstract_modules[0].ir_modules[0].target(), Some("spir64-unknown-unknown"));
+        assert_eq!(
+            back.abstract_modules[0].kernel_names(),
+            ["kern_a", "kern_b"]
+        );
+        assert_eq!(
+            back.abstract_modules[0].ir_modules[0].ir_type(),
+            Some(IrType::SpirV)
+        );
+        assert_eq!(
+            back.abstract_modules[0].ir_modules[0].target(),
+            Some("spir64-unknown-unknown")
+        );
         assert_eq!(back.abstract_modules[1].ir_modules[0].target(), None);
-        assert_eq!(back.abstract_modules[1].native_images[0].arch(), Some("intel_gpu_pvc"));
-        let ob = bin.to_offload_binary([("triple", "spir64-unknown-unknown")]).unwrap();
+        assert_eq!(
+            back.abstract_modules[1].native_images[0].arch(),
+            Some("intel_gpu_pvc")
+        );
+        let ob = bin
+            .to_offload_binary([("triple", "spir64-unknown-unknown")])
+            .unwrap();
         let wrapped = ob.to_bytes().unwrap();
         assert_eq!(Syclbin::parse_any(&wrapped).unwrap(), bin);
-        assert_eq!(Syclbin::new(BundleState::Input).to_bytes().unwrap().len(), 56 + 40);
+        assert_eq!(
+            Syclbin::new(BundleState::Input).to_bytes().unwrap().len(),
+            56 + 40
+        );
     }
 
     fn put_u32(b: &mut [u8], at: usize, v: u32) {
@@ -995,25 +1229,61 @@ mod tests {
             f(&mut b);
             Syclbin::parse(&b).unwrap_err()
         };
-        assert!(matches!(err(&|b| b.truncate(3)), SyclbinError::Truncated { what: "file header", .. }));
+        assert!(matches!(
+            err(&|b| b.truncate(3)),
+            SyclbinError::Truncated {
+                what: "file header",
+                ..
+            }
+        ));
         assert_eq!(err(&|b| b[0] = b'X'), SyclbinError::BadMagic(0x5359_4258));
-        assert_eq!(err(&|b| put_u32(b, 4, 2)), SyclbinError::UnsupportedVersion(2));
-        assert!(matches!(err(&|b| b.truncate(60)), SyclbinError::Truncated { what: "module headers", .. }));
-        assert!(matches!(err(&|b| b.truncate(good.len() - 8)), SyclbinError::Truncated { .. }));
-        assert!(matches!(err(&|b| put_u32(b, 8, u32::MAX)), SyclbinError::Truncated { .. }));
-        assert_eq!(err(&|b| put_u64(b, 24, u64::MAX)), SyclbinError::SizeOverflow);
+        assert_eq!(
+            err(&|b| put_u32(b, 4, 2)),
+            SyclbinError::UnsupportedVersion(2)
+        );
+        assert!(matches!(
+            err(&|b| b.truncate(60)),
+            SyclbinError::Truncated {
+                what: "module headers",
+                ..
+            }
+        ));
+        assert!(matches!(
+            err(&|b| b.truncate(good.len() - 8)),
+            SyclbinError::Truncated { .. }
+        ));
+        assert!(matches!(
+            err(&|b| put_u32(b, 8, u32::MAX)),
+            SyclbinError::Truncated { .. }
+        ));
+        assert_eq!(
+            err(&|b| put_u64(b, 24, u64::MAX)),
+            SyclbinError::SizeOverflow
+        );
         assert_eq!(
             err(&|b| put_u64(b, 40, u64::MAX)).to_string(),
             format!(
                 "global metadata: bytes [{}, +36) lie outside the metadata byte table of {} bytes",
                 u64::MAX,
-                Syclbin::read_layout(&good).unwrap().header.metadata_table_size
+                Syclbin::read_layout(&good)
+                    .unwrap()
+                    .header
+                    .metadata_table_size
             )
         );
         // IR module 0 bytes enlarged to overlap IR module 1.
         let ir0 = 56 + 2 * 32;
-        assert!(matches!(err(&|b| put_u64(b, ir0 + 24, 20)), SyclbinError::RegionsOverlap { table: "binary", .. }));
-        assert!(matches!(err(&|b| put_u64(b, ir0 + 24, 40)), SyclbinError::OutOfBounds { .. }));
+        assert!(matches!(
+            err(&|b| put_u64(b, ir0 + 24, 20)),
+            SyclbinError::RegionsOverlap {
+                table: "binary",
+                ..
+            }
+        ));
+        assert!(matches!(
+            err(&|b| put_u64(b, ir0 + 24, 40)),
+            SyclbinError::OutOfBounds { .. }
+        ));
         // Abstract module 1 claims IR module 0 as well.
         assert_eq!(
             err(&|b| put_u32(b, 56 + 32 + 20, 0)).to_string(),
@@ -1033,7 +1303,13 @@ mod tests {
             err(&|b| b[m] = b'x').to_string(),
             "global metadata: metadata line 1: property category missing"
         );
-        assert!(matches!(err(&|b| b[m + 3] = 0xff), SyclbinError::MetadataNotUtf8 { .. }));
-        assert!(matches!(Syclbin::parse_any(b"ELF\x7f...."), Err(SyclbinError::NotSyclbin(_))));
+        assert!(matches!(
+            err(&|b| b[m + 3] = 0xff),
+            SyclbinError::MetadataNotUtf8 { .. }
+        ));
+        assert!(matches!(
+            Syclbin::parse_any(b"ELF\x7f...."),
+            Err(SyclbinError::NotSyclbin(_))
+        ));
     }
 }

@@ -14,16 +14,21 @@ pub use entry_points::{can_be_imported, is_entry_point, is_kernel, EntryPointOpt
 pub use graph::DependencyGraph;
 pub use grouping::{group_entry_points, EntryPointGroup, SplitMode};
 
-use sycl_ir::{Module, Value};
+use sycl_ir::{Extractor, Module, Value};
 
-/// Extracts the device image of `group` from `m`: a new module defining the
-/// group's entry points and everything `graph` says they need.
+/// Extracts the device image of `group`: a new module defining the group's
+/// entry points and everything `graph` says they need.
 pub fn extract_image<'c>(
-    m: &Module<'c>,
+    m: &Extractor<'_, 'c>,
     graph: &DependencyGraph<'c>,
     group: &EntryPointGroup<'c>,
     exclude: impl Fn(Value<'c>) -> bool,
 ) -> Module<'c> {
     let defs = graph.collect(&group.entry_points, exclude);
     m.extract(&defs)
+}
+
+/// The module a group's image comes from when no extractor is at hand.
+pub fn extract_image_from<'c>(m: &Module<'c>, graph: &DependencyGraph<'c>, group: &EntryPointGroup<'c>) -> Module<'c> {
+    extract_image(&Extractor::new(m), graph, group, |_| false)
 }

@@ -9,8 +9,22 @@
 pub mod capi;
 pub mod cl;
 pub mod cli;
+pub mod driver;
+pub mod opt;
 pub mod output;
 pub mod postlink;
+
+/// Prints a failed run's error in the style it asks for (see
+/// [`postlink::ErrorStyle`]) and returns exit code 1.
+pub fn report_post_link_error(tool: &str, e: &postlink::PostLinkError) -> std::process::ExitCode {
+    match e.1 {
+        postlink::ErrorStyle::Tagged => report_error(tool, &e.0),
+        postlink::ErrorStyle::Untagged => {
+            eprintln!("{tool}: {}", e.0);
+            std::process::ExitCode::from(1)
+        }
+    }
+}
 
 /// Prints `<tool>: error: <msg>` and returns exit code 1.
 pub fn report_error(tool: &str, msg: &str) -> std::process::ExitCode {

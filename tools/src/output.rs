@@ -1,26 +1,22 @@
 //! All-or-nothing output: files are written under temporary names next to
 //! their destination and renamed into place only when the whole job
-//! succeeded; on failure (or drop without commit) the temporaries go away.
+//! succeeded; on failure the temporaries are removed.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// A set of files being written.
-#[derive(Default)]
-pub struct Outputs {
-    pending: Vec<(PathBuf, PathBuf)>,
-    committed: bool,
+/// A file written under a temporary name, waiting to be renamed. Dropping it
+/// without [`PendingFile::commit`] removes the temporary.
+pub struct PendingFile {
+    tmp: PathBuf,
+    dest: PathBuf,
+    done: bool,
 }
 
-impl Outputs {
-    /// Creates an empty set.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Writes `data` to a temporary file for `path`. Errors name the path.
-    pub fn write(&mut self, path: &str, data: &[u8]) -> Result<(), String> {
+impl PendingFile {
+    /// Writes `data` to a temporary file for `path`. Errors name `path`.
+    pub fn write(path: &str, data: &[u8]) -> Result<Self, String> {
         let dest = PathBuf::from(path);
         let name = dest.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let dir = dest.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_else(|| ".".into());
@@ -30,29 +26,56 @@ impl Outputs {
             let _ = fs::remove_file(&tmp);
             return Err(format!("{path}: cannot write: {}", io_reason(&e)));
         }
-        self.pending.push((tmp, dest));
-        Ok(())
+        Ok(PendingFile { tmp, dest, done: false })
     }
 
-    /// Renames every temporary into place.
+    /// Renames the temporary into place.
     pub fn commit(mut self) -> Result<(), String> {
-        for (tmp, dest) in &self.pending {
-            if let Err(e) = fs::rename(tmp, dest) {
-                return Err(format!("{}: cannot write: {}", dest.display(), io_reason(&e)));
-            }
-        }
-        self.committed = true;
+        fs::rename(&self.tmp, &self.dest)
+            .map_err(|e| format!("{}: cannot write: {}", self.dest.display(), io_reason(&e)))?;
+        self.done = true;
         Ok(())
     }
 }
 
-impl Drop for Outputs {
+impl Drop for PendingFile {
     fn drop(&mut self) {
-        if !self.committed {
-            for (tmp, _) in &self.pending {
-                let _ = fs::remove_file(tmp);
-            }
+        if !self.done {
+            let _ = fs::remove_file(&self.tmp);
         }
+    }
+}
+
+/// A set of files being written.
+#[derive(Default)]
+pub struct Outputs {
+    pending: Vec<PendingFile>,
+}
+
+impl Outputs {
+    /// Creates an empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Writes `data` to a temporary file for `path`.
+    pub fn write(&mut self, path: &str, data: &[u8]) -> Result<(), String> {
+        self.pending.push(PendingFile::write(path, data)?);
+        Ok(())
+    }
+
+    /// Adds files written elsewhere (by a worker thread).
+    pub fn extend(&mut self, files: impl IntoIterator<Item = PendingFile>) {
+        self.pending.extend(files);
+    }
+
+    /// Renames every temporary into place. If one rename fails, the files
+    /// not yet renamed are removed.
+    pub fn commit(self) -> Result<(), String> {
+        for f in self.pending {
+            f.commit()?;
+        }
+        Ok(())
     }
 }
 

@@ -8,15 +8,19 @@
 use std::path::Path;
 
 use sycl_ir::{Context, MdOperand, Module, Value};
-use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::properties::{compute_properties, EsimdStatus, PropertyOptions};
+use sycl_passes::spec_constants::{
+    default_value_image, lower_spec_constants, mark_default_value_image, property_sets as spec_property_sets,
+    HandlingMode,
+};
 use sycl_passes::remove_llvm_used::{remove_device_globals_from_compiler_used, remove_llvm_used};
 use sycl_props::file_table::FileTable;
-use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
-use sycl_split::entry_points::{is_intrinsic_or_builtin, EntryPointOptions};
-use sycl_split::{group_entry_points, DependencyGraph, EntryPointGroup, SplitMode};
+use sycl_props::property_set::{names, PropertyValue};
+use sycl_split::entry_points::EntryPointOptions;
+use sycl_split::{EntryPointGroup, SplitMode};
 
-use crate::output::{io_reason, Outputs};
+use crate::driver::{split_and_save, ImageOutput, ImageSink, SplitSettings};
+use crate::output::{io_reason, Outputs, PendingFile};
 
 /// Specialization-constant lowering mode (`-spec-const=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,9 +118,33 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
-/// A failed run: the one-line message (without `sycl-post-link: error: `).
+/// A failed run: the one-line message (without `sycl-post-link: error: `)
+/// and how the tool prints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PostLinkError(pub String);
+pub struct PostLinkError(pub String, pub ErrorStyle);
+
+/// How a binary prints a [`PostLinkError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ErrorStyle {
+    /// `<tool>: error: <message>`.
+    #[default]
+    Tagged,
+    /// `<tool>: <message>`: the messages whose upstream text tests check
+    /// verbatim in this form (upstream's older `error()` helper).
+    Untagged,
+}
+
+impl PostLinkError {
+    /// An error printed as `<tool>: error: <message>`.
+    pub fn new(message: impl Into<String>) -> Self {
+        PostLinkError(message.into(), ErrorStyle::Tagged)
+    }
+
+    /// An error printed as `<tool>: <message>`.
+    pub fn untagged(message: impl Into<String>) -> Self {
+        PostLinkError(message.into(), ErrorStyle::Untagged)
+    }
+}
 
 impl std::fmt::Display for PostLinkError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -127,7 +155,7 @@ impl std::fmt::Display for PostLinkError {
 impl std::error::Error for PostLinkError {}
 
 fn err(s: impl Into<String>) -> PostLinkError {
-    PostLinkError(s.into())
+    PostLinkError::new(s)
 }
 
 /// Reads the input file (or standard input for `-`). Returns the bytes and
@@ -227,19 +255,6 @@ fn has_esimd_functions(m: &Module<'_>) -> bool {
     m.functions().into_iter().any(|f| f.metadata(k).is_some())
 }
 
-/// Calls to the specialization-constant intrinsics the lowering handles.
-fn uses_spec_constants(m: &Module<'_>) -> bool {
-    m.functions().into_iter().any(|f| {
-        let n = f.name();
-        f.is_declaration()
-            && !f.has_no_uses()
-            && (n.contains("__sycl_getScalar2020SpecConstantValue")
-                || n.contains("__sycl_getComposite2020SpecConstantValue")
-                || n.contains("__sycl_getScalarSpecConstantValue")
-                || n.contains("__sycl_getCompositeSpecConstantValue"))
-    })
-}
-
 /// Refuses, with a clear message, what this toolkit does not do yet.
 fn check_supported(m: &Module<'_>, o: &PostLinkOptions, input: &str) -> Result<(), PostLinkError> {
     if has_esimd_functions(m) {
@@ -247,24 +262,10 @@ fn check_supported(m: &Module<'_>, o: &PostLinkOptions, input: &str) -> Result<(
             "{input}: ESIMD functions (sycl_explicit_simd) are not supported yet"
         )));
     }
-    if o.spec_const.is_some() && uses_spec_constants(m) {
-        return Err(err(format!("{input}: -spec-const: specialization constant lowering is not supported yet")));
-    }
-    if o.default_spec_consts && uses_spec_constants(m) {
-        return Err(err(format!(
-            "{input}: -generate-device-image-default-spec-consts is not supported yet"
-        )));
-    }
     if o.device_lib_dir.is_some()
         && m.functions().into_iter().any(sycl_split::entry_points::is_bf16_devicelib_function)
     {
         return Err(err(format!("{input}: -device-lib-dir: bfloat16 device library images are not supported yet")));
-    }
-    if ["__AsanKernelMetadata", "__MsanKernelMetadata", "__TsanKernelMetadata"]
-        .iter()
-        .any(|g| m.globals().iter().any(|v| v.name().starts_with(g)))
-    {
-        return Err(err(format!("{input}: device sanitizer post-split processing is not supported yet")));
     }
     Ok(())
 }
@@ -272,42 +273,8 @@ fn check_supported(m: &Module<'_>, o: &PostLinkOptions, input: &str) -> Result<(
 /// Upstream's `-device-globals` check: a `device_image_scope` device global
 /// may be used from the entry points of one image only.
 fn check_device_image_scope(m: &Module<'_>, groups: &[EntryPointGroup<'_>]) -> Result<(), PostLinkError> {
-    if groups.len() < 2 {
-        return Ok(());
-    }
-    for g in m.globals() {
-        if g.global_attr("sycl-device-global-size").is_none() {
-            continue;
-        }
-        match g.global_attr("sycl-device-image-scope") {
-            Some(v) if v != "false" => {}
-            _ => continue,
-        }
-        let mut owner: Option<usize> = None;
-        let mut seen = std::collections::HashSet::new();
-        let mut work: Vec<Value<'_>> = g.users();
-        while let Some(u) = work.pop() {
-            if !seen.insert(u) {
-                continue;
-            }
-            let f = if u.is_function() { Some(u) } else { u.parent_function() };
-            match f {
-                Some(f) => {
-                    if let Some(i) = groups.iter().position(|gr| gr.entry_points.contains(&f)) {
-                        if *owner.get_or_insert(i) != i {
-                            return Err(err(format!(
-                                "device_global variable '{}' with property \"device_image_scope\" is used in more than one device image.",
-                                g.name()
-                            )));
-                        }
-                    }
-                    work.extend(f.users());
-                }
-                None => work.extend(u.users()),
-            }
-        }
-    }
-    Ok(())
+    let entry_points: Vec<&[Value<'_>]> = groups.iter().map(|g| g.entry_points.as_slice()).collect();
+    sycl_passes::properties::check_device_image_scope(m, &entry_points).map_err(|e| PostLinkError::untagged(e.to_string()))
 }
 
 /// `!sycl-esimd-split-status = !{!{i8 V}}`.
@@ -322,18 +289,6 @@ fn add_esimd_status(m: &Module<'_>, status: EsimdStatus) {
     m.set_named_metadata("sycl-esimd-split-status", &[node]);
 }
 
-fn undefined_function_warnings(m: &Module<'_>, report: &mut Report) {
-    for f in m.functions() {
-        if f.is_declaration() && !f.has_no_uses() && !is_intrinsic_or_builtin(f) {
-            report.warnings.push(format!(
-                "Undefined function {} found in {}. This may result in runtime errors.",
-                f.name(),
-                m.identifier()
-            ));
-        }
-    }
-}
-
 fn serialize(m: &Module<'_>, text: bool) -> Vec<u8> {
     if text {
         m.to_text().into_bytes()
@@ -346,73 +301,79 @@ fn symbols_text(names: &[String]) -> String {
     names.iter().map(|n| format!("{n}\n")).collect()
 }
 
-/// One device image produced by the splitter, cleaned up.
-struct Image<'c, 'm> {
-    module: ImageModule<'c, 'm>,
-    entry_points: Vec<String>,
-}
-
-enum ImageModule<'c, 'm> {
-    Owned(Module<'c>),
-    Input(&'m Module<'c>),
-}
-
-impl<'c> ImageModule<'c, '_> {
-    fn get(&self) -> &Module<'c> {
-        match self {
-            ImageModule::Owned(m) => m,
-            ImageModule::Input(m) => m,
-        }
-    }
-}
-
-/// Split settings shared by `sycl-post-link` and `sycl-module-split`.
-struct SplitSettings {
-    mode: SplitMode,
+/// Writes what `sycl-post-link` writes for one image: the IR, the symbol
+/// file and one property file per table, and returns the table rows.
+struct PostLinkSink<'a> {
+    o: &'a PostLinkOptions,
+    outputs: &'a [OutputSpec],
+    prefix: String,
+    /// Write the IR even when the driver did not split (an -o was given or
+    /// the pre-split steps changed the module).
+    write_unsplit_ir: bool,
     split_given: bool,
-    global_scope: bool,
-    ep: EntryPointOptions,
 }
 
-/// Groups, extracts and cleans up images, calling `sink` for each in output
-/// order with the image and its group number.
-fn for_each_image<'c, F>(
-    m: &Module<'c>,
-    s: &SplitSettings,
-    report: &mut Report,
-    mut before_extract: impl FnMut(&[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
-    mut sink: F,
-) -> Result<bool, PostLinkError>
-where
-    F: FnMut(usize, Image<'c, '_>) -> Result<(), PostLinkError>,
-{
-    let groups = group_entry_points(m, s.mode, s.global_scope, s.ep);
-    before_extract(&groups)?;
-    let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
-    let graph = real_split.then(|| DependencyGraph::build(m, s.ep.dynamic_linking));
-    for (n, group) in groups.iter().enumerate() {
-        let names = group.names();
-        let module = match &graph {
-            Some(graph) => ImageModule::Owned(sycl_split::extract_image(m, graph, group, |_| false)),
-            None => ImageModule::Input(m),
-        };
-        let opts = CleanupOptions {
-            dynamic_linking: s.ep.dynamic_linking,
-            has_virtual_functions: group.has_virtual_functions,
-        };
-        cleanup(module.get(), &names, opts).map_err(|e| err(e.to_string()))?;
-        if real_split && !s.ep.dynamic_linking {
-            undefined_function_warnings(module.get(), report);
+impl ImageSink for PostLinkSink<'_> {
+    fn save(&self, n: usize, im: &Module<'_>, entry_points: &[String], real_split: bool) -> Result<ImageOutput, PostLinkError> {
+        let o = self.o;
+        let mut out = ImageOutput::default();
+        // Sanitizer module-id kernels (upstream's post-split `handleSanitizers`).
+        sycl_passes::sanitizer::add_sanitizer_module_kernels(im);
+        if o.ir_output_only {
+            im.verify().map_err(|e| err(format!("{}: {e}", im.identifier())))?;
+            out.files.push(PendingFile::write(&self.outputs[0].path, &serialize(im, o.text)).map_err(err)?);
+            return Ok(out);
         }
-        sink(
-            n,
-            Image {
-                module,
-                entry_points: names,
-            },
-        )?;
+        add_esimd_status(im, EsimdStatus::SyclOnly);
+        im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+        let ext = if o.text { "ll" } else { "bc" };
+        let prefix = &self.prefix;
+        let code = if real_split || self.write_unsplit_ir {
+            let path = format!("{prefix}_{n}.{ext}");
+            out.files.push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
+            path
+        } else {
+            o.input.clone()
+        };
+        let sym = format!("{prefix}_{n}.sym");
+        if o.symbols {
+            out.files.push(PendingFile::write(&sym, symbols_text(entry_points).as_bytes()).map_err(err)?);
+        }
+        let props = o.properties.then(|| {
+            let popts = PropertyOptions {
+                param_info: o.emit_param_info,
+                program_metadata: o.emit_program_metadata,
+                exported_symbols: o.emit_exported_symbols,
+                imported_symbols: o.emit_imported_symbols,
+                device_globals: o.device_globals,
+                kernel_names: o.emit_kernel_names,
+                split_given: self.split_given,
+                dynamic_linking: o.dynamic_linking,
+                esimd_status: EsimdStatus::SyclOnly,
+                spec_consts_replaced_with_default: false,
+            };
+            compute_properties(im, entry_points, &popts)
+        });
+        for spec in self.outputs {
+            let mut row = vec![code.clone()];
+            if let Some(reg) = &props {
+                let mut reg = reg.clone();
+                let prop = if spec.target.is_empty() {
+                    format!("{prefix}_{n}.prop")
+                } else {
+                    reg.add(names::DEVICE_REQUIREMENTS, "compile_target", PropertyValue::string(&spec.target));
+                    format!("{prefix}_{}_{n}.prop", spec.target)
+                };
+                out.files.push(PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?);
+                row.push(prop);
+            }
+            if o.symbols {
+                row.push(sym.clone());
+            }
+            out.rows.push(row);
+        }
+        Ok(out)
     }
-    Ok(real_split)
 }
 
 /// Runs `sycl-post-link`.
@@ -425,6 +386,7 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
 
     let mut modified = remove_llvm_used(&m).map_err(|e| err(e.to_string()))?;
     modified |= remove_device_globals_from_compiler_used(&m);
+    modified |= sycl_passes::sanitizer::fix_sanitizer_kernel_metadata(&m);
 
     let split_given = o.split.is_some();
     let mode = o.split.unwrap_or(SplitMode::None);
@@ -436,6 +398,7 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             only_kernels: o.only_kernels_as_entry_points,
             dynamic_linking: o.dynamic_linking,
         },
+        threads: thread_count(),
     };
 
     let outputs: Vec<OutputSpec> = if o.outputs.is_empty() {
@@ -447,7 +410,34 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     } else {
         o.outputs.clone()
     };
-    let prefix = output_prefix(&outputs[0].path, o.out_dir.as_deref());
+    let sink = PostLinkSink {
+        o,
+        outputs: &outputs,
+        prefix: output_prefix(&outputs[0].path, o.out_dir.as_deref()),
+        write_unsplit_ir: !o.outputs.is_empty() || modified,
+        split_given,
+    };
+    let result = split_and_save(m, &name, &settings, &sink, |m, groups| {
+        if o.device_globals {
+            check_device_image_scope(m, groups)?;
+        }
+        if o.ir_output_only && groups.len() > 1 {
+            return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
+        }
+        Ok(())
+    })?;
+    report.warnings.extend(result.warnings);
+    let mut files = Outputs::new();
+    if o.ir_output_only {
+        for image in result.images {
+            files.extend(image.files);
+        }
+        files.commit().map_err(err)?;
+        return Ok(report);
+    }
+    if !result.real_split && !sink.write_unsplit_ir {
+        report.notes.push("sycl-post-link NOTE: no modifications to the input LLVM IR have been made".into());
+    }
     let mut columns = vec!["Code".to_string()];
     if o.properties {
         columns.push("Properties".into());
@@ -456,100 +446,9 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         columns.push("Symbols".into());
     }
     let mut tables: Vec<FileTable> = outputs.iter().map(|_| FileTable::new(columns.clone())).collect();
-    let mut files = Outputs::new();
-    let mut ir_only_written = false;
-    let ext = if o.text { "ll" } else { "bc" };
-    let write_ir = !(o.outputs.is_empty() && !o.ir_output_only);
-    let mut saved: Vec<(usize, Vec<u8>, Vec<String>, PropertySetRegistryPerTable)> = Vec::new();
-
-    let real_split = for_each_image(
-        &m,
-        &settings,
-        &mut report,
-        |groups| {
-            if o.device_globals {
-                check_device_image_scope(&m, groups)?;
-            }
-            if o.ir_output_only && groups.len() > 1 {
-                return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
-            }
-            Ok(())
-        },
-        |n, image| {
-            let im = image.module.get();
-            if o.ir_output_only {
-                if !ir_only_written {
-                    if let Err(e) = im.verify() {
-                        return Err(err(format!("{name}: {e}")));
-                    }
-                    files.write(&outputs[0].path, &serialize(im, o.text)).map_err(err)?;
-                    ir_only_written = true;
-                }
-                return Ok(());
-            }
-            add_esimd_status(im, EsimdStatus::SyclOnly);
-            if let Err(e) = im.verify() {
-                return Err(err(format!("{name}: output module {n}: {e}")));
-            }
-            let props = if o.properties {
-                let popts = PropertyOptions {
-                    param_info: o.emit_param_info,
-                    program_metadata: o.emit_program_metadata,
-                    exported_symbols: o.emit_exported_symbols,
-                    imported_symbols: o.emit_imported_symbols,
-                    device_globals: o.device_globals,
-                    kernel_names: o.emit_kernel_names,
-                    split_given,
-                    dynamic_linking: o.dynamic_linking,
-                    esimd_status: EsimdStatus::SyclOnly,
-                    spec_consts_replaced_with_default: false,
-                };
-                let base = compute_properties(im, &image.entry_points, &popts);
-                Some(base)
-            } else {
-                None
-            };
-            saved.push((n, serialize(im, o.text), image.entry_points, PropertySetRegistryPerTable(props)));
-            Ok(())
-        },
-    )?;
-    modified |= real_split;
-
-    if o.ir_output_only {
-        files.commit().map_err(err)?;
-        return Ok(report);
-    }
-    if !write_ir && !modified {
-        report.notes.push("sycl-post-link NOTE: no modifications to the input LLVM IR have been made".into());
-    }
-    for (n, ir, entry_points, props) in saved {
-        let code = if write_ir || modified {
-            let path = format!("{prefix}_{n}.{ext}");
-            files.write(&path, &ir).map_err(err)?;
-            path
-        } else {
-            o.input.clone()
-        };
-        let sym = format!("{prefix}_{n}.sym");
-        if o.symbols {
-            files.write(&sym, symbols_text(&entry_points).as_bytes()).map_err(err)?;
-        }
-        for (t, spec) in outputs.iter().enumerate() {
-            let mut row = vec![code.clone()];
-            if let Some(reg) = &props.0 {
-                let mut reg = reg.clone();
-                let prop = if spec.target.is_empty() {
-                    format!("{prefix}_{n}.prop")
-                } else {
-                    reg.add(names::DEVICE_REQUIREMENTS, "compile_target", PropertyValue::string(&spec.target));
-                    format!("{prefix}_{}_{n}.prop", spec.target)
-                };
-                files.write(&prop, reg.to_text().as_bytes()).map_err(err)?;
-                row.push(prop);
-            }
-            if o.symbols {
-                row.push(sym.clone());
-            }
+    for image in result.images {
+        files.extend(image.files);
+        for (t, row) in image.rows.into_iter().enumerate() {
             tables[t].add_row(row).map_err(|e| err(e.to_string()))?;
         }
     }
@@ -560,8 +459,15 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     Ok(report)
 }
 
-/// The property sets of one image, shared by every table.
-struct PropertySetRegistryPerTable(Option<PropertySetRegistry>);
+/// Worker threads for image extraction: `SPL_THREADS` if set, else the
+/// machine's parallelism. Output is identical whatever the count.
+pub fn thread_count() -> usize {
+    std::env::var("SPL_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+}
 
 /// Options of `sycl-module-split`.
 #[derive(Debug, Clone)]
@@ -576,6 +482,36 @@ pub struct ModuleSplitOptions {
     pub text: bool,
 }
 
+struct ModuleSplitSink<'a> {
+    o: &'a ModuleSplitOptions,
+}
+
+impl ImageSink for ModuleSplitSink<'_> {
+    fn save(&self, n: usize, im: &Module<'_>, entry_points: &[String], _real_split: bool) -> Result<ImageOutput, PostLinkError> {
+        let o = self.o;
+        add_esimd_status(im, EsimdStatus::SyclOnly);
+        im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+        let ext = if o.text { "ll" } else { "bc" };
+        let code = format!("{}_{n}.{ext}", o.prefix);
+        let prop = format!("{}_{n}.prop", o.prefix);
+        let sym = format!("{}_{n}.sym", o.prefix);
+        let popts = PropertyOptions {
+            split_given: o.split.is_some(),
+            ..Default::default()
+        };
+        let reg = compute_properties(im, entry_points, &popts);
+        let files = vec![
+            PendingFile::write(&code, &serialize(im, o.text)).map_err(err)?,
+            PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?,
+            PendingFile::write(&sym, format!("{}\n", entry_points.join("\n")).as_bytes()).map_err(err)?,
+        ];
+        Ok(ImageOutput {
+            files,
+            rows: vec![vec![code, prop, sym]],
+        })
+    }
+}
+
 /// Runs `sycl-module-split`: writes `<prefix>_<N>.ll|.bc`, `<prefix>_<N>.sym`,
 /// `<prefix>_<N>.prop` and `<prefix>.table`.
 pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
@@ -583,8 +519,10 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
     let (data, name) = read_input(&o.input)?;
     let ctx = Context::new();
     let m = parse_module(&ctx, &data, &name)?;
-    let mut po = PostLinkOptions::default();
-    po.split = o.split;
+    let po = PostLinkOptions {
+        split: o.split,
+        ..Default::default()
+    };
     check_supported(&m, &po, &name)?;
     remove_llvm_used(&m).map_err(|e| err(e.to_string()))?;
     remove_device_globals_from_compiler_used(&m);
@@ -594,34 +532,18 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         split_given: o.split.is_some(),
         global_scope: mode == SplitMode::None,
         ep: EntryPointOptions::default(),
+        threads: thread_count(),
     };
+    let result = split_and_save(m, &name, &settings, &ModuleSplitSink { o }, |_, _| Ok(()))?;
+    report.warnings.extend(result.warnings);
     let mut files = Outputs::new();
     let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);
-    let ext = if o.text { "ll" } else { "bc" };
-    for_each_image(
-        &m,
-        &settings,
-        &mut report,
-        |_| Ok(()),
-        |n, image| {
-            let im = image.module.get();
-            add_esimd_status(im, EsimdStatus::SyclOnly);
-            im.verify().map_err(|e| err(format!("{name}: output module {n}: {e}")))?;
-            let code = format!("{}_{n}.{ext}", o.prefix);
-            let prop = format!("{}_{n}.prop", o.prefix);
-            let sym = format!("{}_{n}.sym", o.prefix);
-            files.write(&code, &serialize(im, o.text)).map_err(err)?;
-            let popts = PropertyOptions {
-                split_given: o.split.is_some(),
-                ..Default::default()
-            };
-            let reg = compute_properties(im, &image.entry_points, &popts);
-            files.write(&prop, reg.to_text().as_bytes()).map_err(err)?;
-            files.write(&sym, format!("{}\n", image.entry_points.join("\n")).as_bytes()).map_err(err)?;
-            table.add_row(vec![code, prop, sym]).map_err(|e| err(e.to_string()))?;
-            Ok(())
-        },
-    )?;
+    for image in result.images {
+        files.extend(image.files);
+        for row in image.rows {
+            table.add_row(row).map_err(|e| err(e.to_string()))?;
+        }
+    }
     files.write(&format!("{}.table", o.prefix), table.to_text().as_bytes()).map_err(err)?;
     files.commit().map_err(err)?;
     Ok(report)

@@ -28,39 +28,54 @@ use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 use sycl_tools::output::{io_reason, Outputs};
 
 const SPECS: &[OptSpec] = &[
-    OptSpec { name: "o", kind: OptKind::Value, help: "<output filename>", value_desc: "filename" },
+    OptSpec {
+        name: "o",
+        kind: OptKind::Value,
+        help: "<output filename>",
+        value_desc: "filename",
+    },
     OptSpec {
         name: "replace",
         kind: OptKind::Value,
         help: "replace a column",
-        value_desc: "<column name or ordinal>",
+        value_desc: "column name or ordinal>,<column name or ordinal",
     },
     OptSpec {
         name: "replace_cell",
         kind: OptKind::Value,
         help: "replace a cell",
-        value_desc: "<column name or ordinal>,<row id ordinal>",
+        value_desc: "column name or ordinal>,<row id ordinal",
     },
-    OptSpec { name: "rename", kind: OptKind::Value, help: "rename a column", value_desc: "<old_name>,<new_name>" },
+    OptSpec {
+        name: "rename",
+        kind: OptKind::Value,
+        help: "rename a column",
+        value_desc: "old_name>,<new_name",
+    },
     OptSpec {
         name: "extract",
         kind: OptKind::Value,
         help: "extract column(s) identified by names",
-        value_desc: "<name1>,<name2>,...",
+        value_desc: "name1>,<name2>,<...",
     },
     OptSpec {
         name: "copy_single_file",
         kind: OptKind::Value,
         help: "copy the file in a cell as make it the output",
-        value_desc: "<column name or ordinal>,<row id ordinal>",
+        value_desc: "column name or ordinal>,<row id ordinal",
     },
     OptSpec {
         name: "merge",
         kind: OptKind::Value,
         help: "merge the tables listed in a column",
-        value_desc: "<column name>",
+        value_desc: "column name",
     },
-    OptSpec { name: "drop_titles", kind: OptKind::Flag, help: "drop column titles", value_desc: "" },
+    OptSpec {
+        name: "drop_titles",
+        kind: OptKind::Flag,
+        help: "drop column titles",
+        value_desc: "",
+    },
 ];
 
 const OVERVIEW: &str = "File table transformation tool.\n\
@@ -159,7 +174,11 @@ impl Cmd {
                 names.into_iter().map(str::to_string).collect()
             }
         };
-        Ok(Cmd { kind, args, input: None })
+        Ok(Cmd {
+            kind,
+            args,
+            input: None,
+        })
     }
 }
 
@@ -171,16 +190,23 @@ fn stoi(s: &str) -> Option<i64> {
         Some(b'+') => (false, &t[1..]),
         _ => (false, t),
     };
-    let end = digits.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(digits.len());
-    let v: i64 = digits[..end].parse().ok().filter(|v: &i64| *v <= i64::from(i32::MAX) + 1)?;
+    let end = digits
+        .bytes()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(digits.len());
+    let v: i64 = digits[..end]
+        .parse()
+        .ok()
+        .filter(|v: &i64| *v <= i64::from(i32::MAX) + 1)?;
     Some(if neg { -v } else { v })
 }
 
 fn read_table(path: &str) -> Result<FileTable, Failure> {
-    let bytes =
-        fs::read(path).map_err(|e| Failure::Plain(format!("'can't read {path}': {}", io_reason(&e))))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Failure::Plain(format!("'can't read {path}': file is not valid UTF-8 text")))?;
+    let bytes = fs::read(path)
+        .map_err(|e| Failure::Plain(format!("'can't read {path}': {}", io_reason(&e))))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Failure::Plain(format!("'can't read {path}': file is not valid UTF-8 text"))
+    })?;
     FileTable::parse(&text).map_err(|e| Failure::Plain(e.to_string()))
 }
 
@@ -188,7 +214,10 @@ fn write_output(path: &str, data: &[u8]) -> Result<(), Failure> {
     let file_err = |e: &std::io::Error| Failure::Plain(format!("'{path}': {}", io_reason(e)));
     if path == "-" {
         let mut out = std::io::stdout().lock();
-        return out.write_all(data).and_then(|()| out.flush()).map_err(|e| file_err(&e));
+        return out
+            .write_all(data)
+            .and_then(|()| out.flush())
+            .map_err(|e| file_err(&e));
     }
     let mut outs = Outputs::new();
     outs.write(path, data).map_err(Failure::Plain)?;
@@ -205,11 +234,22 @@ fn run(args: &[String]) -> Result<(), Failure> {
     for a in parsed {
         match a {
             Arg::Help => {
-                print!("{}", cl::help(OVERVIEW, "file-table-tform [options] <input filenames>", "file-table-tform Options", SPECS));
+                print!(
+                    "{}",
+                    cl::help(
+                        OVERVIEW,
+                        "file-table-tform [options] <input filenames>",
+                        "file-table-tform Options",
+                        SPECS
+                    )
+                );
                 return Ok(());
             }
             Arg::Version => {
-                println!("file-table-tform (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                println!(
+                    "file-table-tform (sycl-post-link-rs) {}",
+                    env!("CARGO_PKG_VERSION")
+                );
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
@@ -229,7 +269,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
     }
     let Some(output) = output else {
-        return Err(Failure::CommandLine("for the -o option: must be specified at least once!".into()));
+        return Err(Failure::CommandLine(
+            "for the -o option: must be specified at least once!".into(),
+        ));
     };
     let mut inputs = inputs.into_iter();
     let Some(main_input) = inputs.next() else {
@@ -238,7 +280,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let mut seen_copy = false;
     for c in &cmds {
         if seen_copy {
-            return Err(Failure::Usage("copy_single_file must be the last transformation".into()));
+            return Err(Failure::Usage(
+                "copy_single_file must be the last transformation".into(),
+            ));
         }
         seen_copy |= c.kind == Kind::CopySingleFile;
     }
@@ -247,7 +291,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
             continue;
         }
         let Some(inp) = inputs.next() else {
-            return Err(Failure::Usage(format!("no input for '{}' command", c.kind.name())));
+            return Err(Failure::Usage(format!(
+                "no input for '{}' command",
+                c.kind.name()
+            )));
         };
         if fs::metadata(&inp).is_err() {
             return Err(Failure::System(format!("file not found: {inp}")));
@@ -262,10 +309,13 @@ fn run(args: &[String]) -> Result<(), Failure> {
         match c.kind {
             Kind::Replace => {
                 let src = read_table(input)?;
-                table.replace_column(&c.args[0], &src, &c.args[1]).map_err(lib)?;
+                table
+                    .replace_column(&c.args[0], &src, &c.args[1])
+                    .map_err(lib)?;
             }
             Kind::ReplaceCell => {
-                let row = stoi(&c.args[1]).ok_or_else(|| Failure::Usage("invalid argument in replace_cell".into()))?;
+                let row = stoi(&c.args[1])
+                    .ok_or_else(|| Failure::Usage("invalid argument in replace_cell".into()))?;
                 table.replace_cell(&c.args[0], row, input).map_err(lib)?;
             }
             Kind::Rename => table.rename_column(&c.args[0], &c.args[1]).map_err(lib)?,
@@ -298,7 +348,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 if file.is_empty() {
                     return Err(Failure::Usage("no file found in specified column".into()));
                 }
-                let data = fs::read(file).map_err(|e| Failure::Plain(format!("'{output}': {}", io_reason(&e))))?;
+                let data = fs::read(file)
+                    .map_err(|e| Failure::Plain(format!("'{output}': {}", io_reason(&e))))?;
                 return write_output(&output, &data);
             }
         }
@@ -308,7 +359,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
-    let argv0 = argv.first().cloned().unwrap_or_else(|| "file-table-tform".into());
+    let argv0 = argv
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "file-table-tform".into());
     match run(&argv[1..]) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {

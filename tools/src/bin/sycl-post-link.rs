@@ -19,7 +19,7 @@ fn main() -> ExitCode {
                 sycl_tools::print_report(&report);
                 ExitCode::SUCCESS
             }
-            Err(e) => sycl_tools::report_error("sycl-post-link", &e.0),
+            Err(e) => sycl_tools::report_post_link_error("sycl-post-link", &e),
         },
     }
 }

@@ -25,7 +25,9 @@ use std::process::ExitCode;
 
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
-use sycl_props::syclbin::{self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Syclbin};
+use sycl_props::syclbin::{
+    self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Syclbin,
+};
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 use sycl_tools::output::{io_reason, Outputs};
 
@@ -75,11 +77,17 @@ struct Failure {
 }
 
 fn fail(file: &str, what: impl Into<String>) -> Failure {
-    Failure { file: Some(file.to_string()), what: what.into() }
+    Failure {
+        file: Some(file.to_string()),
+        what: what.into(),
+    }
 }
 
 fn plain(what: impl Into<String>) -> Failure {
-    Failure { file: None, what: what.into() }
+    Failure {
+        file: None,
+        what: what.into(),
+    }
 }
 
 fn read(path: &str) -> Result<Vec<u8>, Failure> {
@@ -126,11 +134,20 @@ fn parse_image_spec(raw: &str) -> Result<ImageSpec, Failure> {
     if file.is_empty() {
         return Err(plain(format!("--image '{raw}': missing file name")));
     }
-    let mut spec = ImageSpec { file, props: None, sym: None, arch: None, ir_type: IrType::SpirV, target: None };
+    let mut spec = ImageSpec {
+        file,
+        props: None,
+        sym: None,
+        arch: None,
+        ir_type: IrType::SpirV,
+        target: None,
+    };
     for p in parts {
         let (k, v) = p.split_once('=').unwrap_or((p, ""));
         if v.is_empty() {
-            return Err(plain(format!("--image '{raw}': '{p}' is not <key>=<value>")));
+            return Err(plain(format!(
+                "--image '{raw}': '{p}' is not <key>=<value>"
+            )));
         }
         match k {
             "props" => spec.props = Some(v.into()),
@@ -138,8 +155,8 @@ fn parse_image_spec(raw: &str) -> Result<ImageSpec, Failure> {
             "arch" => spec.arch = Some(v.into()),
             "target" => spec.target = Some(v.into()),
             "type" => {
-                spec.ir_type =
-                    IrType::from_name(v).ok_or_else(|| plain(format!("--image '{raw}': unknown IR type '{v}'")))?
+                spec.ir_type = IrType::from_name(v)
+                    .ok_or_else(|| plain(format!("--image '{raw}': unknown IR type '{v}'")))?
             }
             _ => return Err(plain(format!("--image '{raw}': unknown key '{k}'"))),
         }
@@ -158,14 +175,22 @@ fn module_from_spec(spec: &ImageSpec) -> Result<AbstractModule, Failure> {
     let bytes = read(&spec.file)?;
     match &spec.arch {
         Some(arch) => am.native_images.push(NativeImage::new(arch, bytes)),
-        None => am.ir_modules.push(IrModule::new(spec.ir_type, spec.target.as_deref(), bytes)),
+        None => am
+            .ir_modules
+            .push(IrModule::new(spec.ir_type, spec.target.as_deref(), bytes)),
     }
     Ok(am)
 }
 
-fn modules_from_table(path: &str, ir_type: IrType, target: Option<&str>) -> Result<Vec<AbstractModule>, Failure> {
+fn modules_from_table(
+    path: &str,
+    ir_type: IrType,
+    target: Option<&str>,
+) -> Result<Vec<AbstractModule>, Failure> {
     let table = FileTable::parse(&read_text(path)?).map_err(|e| fail(path, e.to_string()))?;
-    let code = table.column_index("Code").ok_or_else(|| fail(path, "the table has no 'Code' column"))?;
+    let code = table
+        .column_index("Code")
+        .ok_or_else(|| fail(path, "the table has no 'Code' column"))?;
     let props = table.column_index("Properties");
     let sym = table.column_index("Symbols");
     let mut out = Vec::new();
@@ -216,7 +241,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => output = Some(v),
-            Arg::Opt("state", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
+            Arg::Opt("state", v) => {
+                state = BundleState::from_name(&v).unwrap_or(BundleState::Input)
+            }
             Arg::Opt("table", v) => tables.push(v),
             Arg::Opt("image", v) => images.push(parse_image_spec(&v)?),
             Arg::Opt("ir-type", v) => ir_type = IrType::from_name(&v).unwrap_or(IrType::SpirV),
@@ -231,7 +258,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
     match positional.next().as_deref() {
         Some("dump") => {
             let (Some(file), None) = (positional.next(), positional.next()) else {
-                return Err(plain(format!("dump takes exactly one file.  Try: '{TOOL} --help'")));
+                return Err(plain(format!(
+                    "dump takes exactly one file.  Try: '{TOOL} --help'"
+                )));
             };
             let text = syclbin::dump(&read(&file)?).map_err(|e| fail(&file, e.to_string()))?;
             print!("{text}");
@@ -239,7 +268,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         Some("create") => {
             if let Some(extra) = positional.next() {
-                return Err(plain(format!("create takes no positional argument, got '{extra}'")));
+                return Err(plain(format!(
+                    "create takes no positional argument, got '{extra}'"
+                )));
             }
             let Some(output) = output else {
                 return Err(plain("create needs an output file (-o <file>)"));
@@ -249,17 +280,23 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             let mut bin = Syclbin::new(state);
             for t in &tables {
-                bin.abstract_modules.extend(modules_from_table(t, ir_type, target.as_deref())?);
+                bin.abstract_modules
+                    .extend(modules_from_table(t, ir_type, target.as_deref())?);
             }
             for spec in &images {
                 bin.abstract_modules.push(module_from_spec(spec)?);
             }
             let bytes = if wrap {
-                let mut strings = vec![("triple", triple.as_deref().unwrap_or("spir64-unknown-unknown"))];
+                let mut strings = vec![(
+                    "triple",
+                    triple.as_deref().unwrap_or("spir64-unknown-unknown"),
+                )];
                 if let Some(a) = &arch {
                     strings.push(("arch", a));
                 }
-                let ob = bin.to_offload_binary(strings).map_err(|e| fail(&output, e.to_string()))?;
+                let ob = bin
+                    .to_offload_binary(strings)
+                    .map_err(|e| fail(&output, e.to_string()))?;
                 ob.to_bytes().map_err(|e| fail(&output, e.to_string()))?
             } else {
                 bin.to_bytes().map_err(|e| fail(&output, e.to_string()))?
@@ -268,7 +305,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
             outs.write(&output, &bytes).map_err(plain)?;
             outs.commit().map_err(plain)
         }
-        Some(other) => Err(plain(format!("unknown command '{other}'.  Try: '{TOOL} --help'"))),
+        Some(other) => Err(plain(format!(
+            "unknown command '{other}'.  Try: '{TOOL} --help'"
+        ))),
         None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
     }
 }
@@ -277,7 +316,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure { file: Some(f), what }) => {
+        Err(Failure {
+            file: Some(f),
+            what,
+        }) => {
             eprintln!("{TOOL}: error: {f}: {what}");
             ExitCode::from(1)
         }

@@ -1,0 +1,52 @@
+//! Setting properties of global values that the passes need beyond what
+//! `value.rs` offers: string attributes of global variables, `dso_local`,
+//! extra metadata attachments, and giving a new function a trivial body.
+
+use llvm_sys::core::*;
+
+use crate::ffi;
+use crate::value::Value;
+
+impl<'c> Value<'c> {
+    /// Adds (or replaces) the string attribute `key`=`value` of a global
+    /// variable. Returns false (and changes nothing) for other values.
+    pub fn add_global_attr(self, key: &str, value: &str) -> bool {
+        if !self.is_global_variable() {
+            return false;
+        }
+        unsafe {
+            ffi::SyclGlobalVarAddStringAttr(
+                self.raw(),
+                key.as_ptr() as *const _,
+                key.len(),
+                value.as_ptr() as *const _,
+                value.len(),
+            ) != 0
+        }
+    }
+
+    /// Sets or clears `dso_local` on a global value.
+    pub fn set_dso_local(self, local: bool) {
+        unsafe { ffi::SyclSetDSOLocal(self.raw(), i32::from(local)) }
+    }
+
+    /// Appends the metadata node `node` (a metadata-as-value) to a global
+    /// object's attachments of kind `kind` (`GlobalObject::addMetadata`: an
+    /// existing attachment of that kind is kept).
+    pub fn add_global_metadata(self, kind: u32, node: Value<'c>) {
+        unsafe { LLVMGlobalAddMetadata(self.raw(), kind, ffi::SyclValueAsMDNode(node.raw())) }
+    }
+
+    /// Gives a function declaration of type `void()` a body: one block named
+    /// `entry` holding `ret void`.
+    pub fn add_ret_void_body(self) {
+        unsafe {
+            let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw()));
+            let bb = LLVMAppendBasicBlockInContext(ctx, self.raw(), c"entry".as_ptr());
+            let b = LLVMCreateBuilderInContext(ctx);
+            LLVMPositionBuilderAtEnd(b, bb);
+            LLVMBuildRetVoid(b);
+            LLVMDisposeBuilder(b);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! The split driver: groups entry points, extracts and cleans up each
+//! device image, and hands it to an [`ImageSink`] — in parallel, with the
+//! same bytes out whatever the thread count.
+//!
+//! How the work is shared: the input module is analysed once (groups,
+//! dependency graph) on the calling thread, which turns each group into a
+//! job naming the global values to define by their position in the module.
+//! The module is then written to bitcode once and dropped; every worker
+//! thread loads that bitcode lazily into its own LLVM context (bodies are
+//! read only when an image needs them) and extracts the images of the jobs
+//! it takes. Every image is built from an identical copy of the module by
+//! the same steps, so which thread builds it does not matter; results are
+//! put back in job order.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use sycl_ir::{Context, Extractor, Module, Value};
+use sycl_passes::cleanup::{cleanup, CleanupOptions};
+use sycl_split::entry_points::{is_intrinsic_or_builtin, EntryPointOptions};
+use sycl_split::{group_entry_points, DependencyGraph, EntryPointGroup, SplitMode};
+
+use crate::output::PendingFile;
+use crate::postlink::PostLinkError;
+
+/// Split settings shared by `sycl-post-link` and `sycl-module-split`.
+pub struct SplitSettings {
+    /// Grouping mode.
+    pub mode: SplitMode,
+    /// A `-split` option was given (else the module is passed through).
+    pub split_given: bool,
+    /// One group for all entry points.
+    pub global_scope: bool,
+    /// Entry-point and dynamic-linking options.
+    pub ep: EntryPointOptions,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// What a sink produced for one image.
+#[derive(Default)]
+pub struct ImageOutput {
+    /// Files written under temporary names.
+    pub files: Vec<PendingFile>,
+    /// One row per output table.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Writes the outputs of one cleaned-up image. Called from worker threads.
+pub trait ImageSink: Sync {
+    /// Saves image number `n` with entry points `entry_points`;
+    /// `real_split` tells whether the image was extracted (else it is the
+    /// input module itself).
+    fn save(&self, n: usize, im: &Module<'_>, entry_points: &[String], real_split: bool)
+        -> Result<ImageOutput, PostLinkError>;
+}
+
+/// What [`split_and_save`] produced, in output order.
+pub struct SplitResult {
+    /// Per image, in output order.
+    pub images: Vec<ImageOutput>,
+    /// Warnings, in output order.
+    pub warnings: Vec<String>,
+    /// Images were extracted (else the input was passed through).
+    pub real_split: bool,
+}
+
+struct Job {
+    names: Vec<String>,
+    defs: Vec<u32>,
+    has_virtual_functions: bool,
+}
+
+fn undefined_function_warnings(m: &Module<'_>) -> Vec<String> {
+    m.functions()
+        .into_iter()
+        .filter(|f| f.is_declaration() && !f.has_no_uses() && !is_intrinsic_or_builtin(*f))
+        .map(|f| {
+            format!(
+                "Undefined function {} found in {}. This may result in runtime errors.",
+                f.name(),
+                m.identifier()
+            )
+        })
+        .collect()
+}
+
+/// Splits `m` (named `name`) into device images and saves each with `sink`.
+/// `before_extract` sees the groups first (for checks that reject the input).
+pub fn split_and_save<'c>(
+    m: Module<'c>,
+    name: &str,
+    s: &SplitSettings,
+    sink: &dyn ImageSink,
+    before_extract: impl FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
+) -> Result<SplitResult, PostLinkError> {
+    let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
+    before_extract(&m, &groups)?;
+    let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
+    let cleanup_opts = |g: bool| CleanupOptions {
+        dynamic_linking: s.ep.dynamic_linking,
+        has_virtual_functions: g,
+    };
+    if !real_split {
+        let group = &groups[0];
+        let names = group.names();
+        cleanup(&m, &names, cleanup_opts(group.has_virtual_functions)).map_err(|e| PostLinkError::new(e.to_string()))?;
+        let out = sink.save(0, &m, &names, false)?;
+        return Ok(SplitResult {
+            images: vec![out],
+            warnings: Vec::new(),
+            real_split,
+        });
+    }
+
+    // Analysis on the input module, then jobs that name values by position.
+    let graph = DependencyGraph::build(&m, s.ep.dynamic_linking);
+    let position: HashMap<Value<'c>, u32> =
+        m.global_values().into_iter().enumerate().map(|(i, v)| (v, i as u32)).collect();
+    let jobs: Vec<Job> = groups
+        .iter()
+        .map(|g| {
+            let mut defs: Vec<u32> = graph.collect(&g.entry_points, |_| false).iter().map(|v| position[v]).collect();
+            defs.sort_unstable();
+            Job {
+                names: g.names(),
+                defs,
+                has_virtual_functions: g.has_virtual_functions,
+            }
+        })
+        .collect();
+    drop(graph);
+    drop(position);
+    drop(groups);
+    let bitcode = m.to_bitcode();
+    drop(m);
+
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    type Slot = Option<Result<(ImageOutput, Vec<String>), PostLinkError>>;
+    let results: Mutex<Vec<Slot>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    let threads = s.threads.clamp(1, jobs.len().max(1));
+    let worker = || {
+        let ctx = Context::new();
+        let wm = match ctx.parse_bitcode_lazy(&bitcode, name) {
+            Ok(wm) => wm,
+            Err(e) => {
+                failed.store(true, Ordering::SeqCst);
+                if let Ok(mut r) = results.lock() {
+                    if let Some(slot) = r.iter_mut().find(|s| s.is_none()) {
+                        *slot = Some(Err(PostLinkError::new(e.to_string())));
+                    }
+                }
+                return;
+            }
+        };
+        let values = wm.global_values();
+        let extractor = Extractor::new(&wm);
+        loop {
+            if failed.load(Ordering::SeqCst) {
+                return;
+            }
+            let n = next.fetch_add(1, Ordering::SeqCst);
+            let Some(job) = jobs.get(n) else { return };
+            let result = (|| {
+                let defs: Vec<Value<'_>> = job.defs.iter().map(|&i| values[i as usize]).collect();
+                let image = extractor.try_extract(&defs).map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
+                cleanup(&image, &job.names, cleanup_opts(job.has_virtual_functions))
+                    .map_err(|e| PostLinkError::new(e.to_string()))?;
+                let warnings = if s.ep.dynamic_linking { Vec::new() } else { undefined_function_warnings(&image) };
+                let out = sink.save(n, &image, &job.names, true)?;
+                Ok((out, warnings))
+            })();
+            if result.is_err() {
+                failed.store(true, Ordering::SeqCst);
+            }
+            if let Ok(mut r) = results.lock() {
+                r[n] = Some(result);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(worker);
+        }
+        worker();
+    });
+
+    let results = results.into_inner().map_err(|_| PostLinkError::new("internal error: a worker panicked"))?;
+    let mut images = Vec::with_capacity(results.len());
+    let mut warnings = Vec::new();
+    let mut first_error = None;
+    for r in results {
+        match r {
+            Some(Ok((out, w))) => {
+                images.push(out);
+                warnings.extend(w);
+            }
+            Some(Err(e)) => {
+                first_error.get_or_insert(e);
+            }
+            None => {}
+        }
+    }
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    Ok(SplitResult {
+        images,
+        warnings,
+        real_split,
+    })
+}

@@ -1,0 +1,424 @@
+//! `sycl-opt`: an `opt`-like driver that runs the project's passes by name
+//! on one module, handing every other pass name to LLVM's own pass pipeline,
+//! so that upstream's pass tests (`opt -passes=globaloffset -S in.ll`, or the
+//! legacy spelling `opt -bugpoint-enable-legacy-pm -globaloffset`) run
+//! against this project.
+//!
+//! The module is parsed keeping `!nvvm.annotations` as written (see
+//! [`sycl_ir::Context::parse_ir_keeping_nvvm_annotations`]), verified,
+//! optionally re-targeted (`-mtriple`), run through the pipeline, verified
+//! again and written (`-S` for text, `-o`, `-disable-output`). A `-passes`
+//! pipeline is split at its top-level commas; consecutive elements that are
+//! not the project's passes go to LLVM together (`Module::run_passes`).
+//! Project passes nested inside LLVM's adaptor syntax (`module(...)`) are
+//! not recognised and reach LLVM, which rejects them.
+
+use std::fmt;
+use std::io::{Read as _, Write as _};
+
+use sycl_ir::{Context, Module};
+use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
+use sycl_passes::local_accessor::local_accessor_to_shared_memory;
+use sycl_passes::PassError;
+
+use crate::cl::{self, Arg, OptKind, OptSpec};
+use crate::cli::Command;
+use crate::output::{io_reason, Outputs};
+
+/// The project's passes that `sycl-opt` runs by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SyclPass {
+    /// `globaloffset` ([`sycl_passes::global_offset`]).
+    GlobalOffset,
+    /// `localaccessortosharedmemory` ([`sycl_passes::local_accessor`]).
+    LocalAccessorToSharedMemory,
+}
+
+/// Pass names, as upstream registers them (the same for `-passes=` and the
+/// legacy `-<name>` flags).
+pub const SYCL_PASSES: &[(&str, SyclPass)] = &[
+    ("globaloffset", SyclPass::GlobalOffset),
+    ("localaccessortosharedmemory", SyclPass::LocalAccessorToSharedMemory),
+];
+
+impl SyclPass {
+    /// The pass registered under `name`.
+    pub fn by_name(name: &str) -> Option<Self> {
+        SYCL_PASSES.iter().find(|(n, _)| *n == name).map(|(_, p)| *p)
+    }
+
+    /// The name the pass is registered under.
+    pub fn name(self) -> &'static str {
+        SYCL_PASSES.iter().find(|(_, p)| *p == self).map(|(n, _)| *n).unwrap_or("?")
+    }
+}
+
+/// One step of the pipeline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// One of the project's passes.
+    Sycl(SyclPass),
+    /// A pipeline text for LLVM (one or more comma-separated elements).
+    Llvm(String),
+}
+
+/// What `sycl-opt` was asked to do.
+#[derive(Debug, Clone)]
+pub struct OptOptions {
+    /// Input path, `-` for standard input.
+    pub input: String,
+    /// Output path; `None` or `-` for standard output.
+    pub output: Option<String>,
+    /// `-S`: write textual IR instead of bitcode.
+    pub assembly: bool,
+    /// `-disable-output`: write nothing.
+    pub disable_output: bool,
+    /// `-mtriple`: the triple to set before running the passes.
+    pub triple: Option<String>,
+    /// The passes, in order.
+    pub steps: Vec<Step>,
+    /// `-enable-global-offset`.
+    pub global_offset: GlobalOffsetOptions,
+    /// `-sycl-enable-local-accessor` (default true; false skips the pass).
+    pub local_accessor: bool,
+    /// Verify the module before and after the passes (`-disable-verify`
+    /// turns it off).
+    pub verify: bool,
+}
+
+impl Default for OptOptions {
+    fn default() -> Self {
+        OptOptions {
+            input: "-".into(),
+            output: None,
+            assembly: false,
+            disable_output: false,
+            triple: None,
+            steps: Vec::new(),
+            global_offset: GlobalOffsetOptions::default(),
+            local_accessor: true,
+            verify: true,
+        }
+    }
+}
+
+const fn flag(name: &'static str, help: &'static str) -> OptSpec {
+    OptSpec { name, kind: OptKind::Flag, help, value_desc: "" }
+}
+
+/// The options of `sycl-opt`, in `--help` order (legacy pass flags last).
+pub const OPT_OPTIONS: &[OptSpec] = &[
+    OptSpec {
+        name: "passes",
+        kind: OptKind::Value,
+        help: "A textual description of the pass pipeline (project passes by name, anything else for LLVM)",
+        value_desc: "pipeline",
+    },
+    OptSpec { name: "o", kind: OptKind::Value, help: "Override output filename", value_desc: "filename" },
+    flag("S", "Write output as LLVM assembly"),
+    flag("disable-output", "Do not write result bitcode or assembly"),
+    OptSpec { name: "mtriple", kind: OptKind::Value, help: "Override target triple for module", value_desc: "triple" },
+    flag("disable-verify", "Do not run the verifier on the input and output modules"),
+    flag("f", "Enable binary output on terminals"),
+    flag("enable-global-offset", "Enable SYCL global offset pass (false: only replace offset reads by zeros)"),
+    flag("sycl-enable-local-accessor", "Enable local accessor to shared memory optimisation"),
+    flag("bugpoint-enable-legacy-pm", ""),
+    flag("enable-new-pm", ""),
+    flag("globaloffset", "SYCL Add Implicit Global Offset (legacy spelling of -passes=globaloffset)"),
+    flag(
+        "localaccessortosharedmemory",
+        "SYCL Local Accessor to Shared Memory (legacy spelling of -passes=localaccessortosharedmemory)",
+    ),
+];
+
+/// Splits a pipeline at its top-level commas (not inside `(...)` or `<...>`).
+fn split_pipeline(text: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for c in text.chars() {
+        match c {
+            '(' | '<' => depth += 1,
+            ')' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return Err(format!("invalid pipeline '{text}': unbalanced parentheses"));
+        }
+        cur.push(c);
+    }
+    if depth != 0 {
+        return Err(format!("invalid pipeline '{text}': unbalanced parentheses"));
+    }
+    out.push(cur);
+    let out: Vec<String> = out.into_iter().map(|s| s.trim().to_string()).collect();
+    if out.iter().any(String::is_empty) {
+        return Err(format!("invalid pipeline '{text}': empty pass name"));
+    }
+    Ok(out)
+}
+
+/// The steps of a `-passes=` pipeline: the project's passes by name, runs of
+/// other elements joined for LLVM.
+pub fn pipeline_steps(text: &str) -> Result<Vec<Step>, String> {
+    let mut steps: Vec<Step> = Vec::new();
+    for element in split_pipeline(text)? {
+        match SyclPass::by_name(&element) {
+            Some(p) => steps.push(Step::Sycl(p)),
+            None => match steps.last_mut() {
+                Some(Step::Llvm(run)) => {
+                    run.push(',');
+                    run.push_str(&element);
+                }
+                _ => steps.push(Step::Llvm(element)),
+            },
+        }
+    }
+    Ok(steps)
+}
+
+/// Parses a `sycl-opt` command line (without the program name). Errors are
+/// full messages without the `sycl-opt: ` prefix.
+pub fn parse_opt(args: &[String]) -> Result<Command<OptOptions>, String> {
+    let parsed = cl::parse("sycl-opt", OPT_OPTIONS, args)?;
+    let mut o = OptOptions::default();
+    let mut positional = Vec::new();
+    let mut pipeline: Option<String> = None;
+    let mut legacy: Vec<SyclPass> = Vec::new();
+    for a in parsed {
+        match a {
+            Arg::Help => {
+                return Ok(Command::Print(cl::help(
+                    "SYCL modular optimizer: runs the project's passes (globaloffset, localaccessortosharedmemory) and LLVM's on one module",
+                    "sycl-opt [options] <input bitcode file>",
+                    "sycl-opt options",
+                    OPT_OPTIONS,
+                )))
+            }
+            Arg::Version => return Ok(Command::Print(format!("sycl-opt (Rust) {}\n", env!("CARGO_PKG_VERSION")))),
+            Arg::Positional(p) => positional.push(p),
+            Arg::Opt(name, v) => {
+                let on = v == "true";
+                match name {
+                    "passes" => {
+                        if pipeline.is_some() {
+                            return Err("for the --passes option: may only occur zero or one times!".into());
+                        }
+                        pipeline = Some(v);
+                    }
+                    "o" => o.output = Some(v),
+                    "S" => o.assembly = on,
+                    "disable-output" => o.disable_output = on,
+                    "mtriple" => o.triple = Some(v),
+                    "disable-verify" => o.verify = !on,
+                    "enable-global-offset" => o.global_offset.enable_global_offset = on,
+                    "sycl-enable-local-accessor" => o.local_accessor = on,
+                    "f" | "bugpoint-enable-legacy-pm" | "enable-new-pm" => {}
+                    _ => {
+                        if let (Some(p), true) = (SyclPass::by_name(name), on) {
+                            legacy.push(p);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if pipeline.is_some() && !legacy.is_empty() {
+        return Err(format!(
+            "Cannot specify passes via both -{} and --passes={}",
+            legacy[0].name(),
+            pipeline.unwrap_or_default()
+        ));
+    }
+    o.steps = match pipeline {
+        Some(p) => pipeline_steps(&p)?,
+        None => legacy.into_iter().map(Step::Sycl).collect(),
+    };
+    match positional.len() {
+        0 => {}
+        1 => o.input = positional.remove(0),
+        _ => return Err(format!("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: sycl-opt --help")),
+    }
+    Ok(Command::Run(o))
+}
+
+/// Why `sycl-opt` failed; each displays as one line.
+#[derive(Debug)]
+pub enum OptError {
+    /// The input could not be read.
+    Read {
+        /// The input path.
+        file: String,
+        /// Why.
+        reason: String,
+    },
+    /// The input is not valid IR (LLVM's diagnostic, with file and position).
+    Parse(String),
+    /// The input module does not pass the verifier.
+    BrokenInput {
+        /// The input path.
+        file: String,
+        /// The verifier's first message.
+        message: String,
+    },
+    /// A pass failed.
+    Pass {
+        /// The input path.
+        file: String,
+        /// The pass or LLVM pipeline.
+        pass: String,
+        /// What went wrong.
+        error: PassError,
+    },
+    /// The module does not pass the verifier after the passes.
+    BrokenOutput {
+        /// The input path.
+        file: String,
+        /// The verifier's first message.
+        message: String,
+    },
+    /// The output could not be written.
+    Write(String),
+}
+
+impl fmt::Display for OptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptError::Read { file, reason } => write!(f, "{file}: {reason}"),
+            OptError::Parse(diag) => write!(f, "{diag}"),
+            OptError::BrokenInput { file, message } => write!(f, "{file}: input module is broken: {message}"),
+            OptError::Pass { file, pass, error } => write!(f, "{file}: {pass}: {error}"),
+            OptError::BrokenOutput { file, message } => {
+                write!(f, "{file}: module verification failed after the passes: {message}")
+            }
+            OptError::Write(msg) => write!(f, "{msg}"),
+        }
+    }
+}
+
+impl std::error::Error for OptError {}
+
+fn read_input(path: &str) -> Result<Vec<u8>, OptError> {
+    let mut data = Vec::new();
+    let res = if path == "-" {
+        std::io::stdin().read_to_end(&mut data).map(|_| ())
+    } else {
+        std::fs::read(path).map(|d| data = d)
+    };
+    res.map_err(|e| OptError::Read { file: path.to_string(), reason: io_reason(&e) })?;
+    Ok(data)
+}
+
+/// Runs the steps of `o` on module `m`, whose diagnostics name `file`.
+pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptError> {
+    for step in &o.steps {
+        let (pass, res) = match step {
+            Step::Sycl(SyclPass::GlobalOffset) => ("globaloffset".to_string(), global_offset(m, o.global_offset)),
+            Step::Sycl(SyclPass::LocalAccessorToSharedMemory) => {
+                let res = if o.local_accessor { local_accessor_to_shared_memory(m) } else { Ok(false) };
+                ("localaccessortosharedmemory".to_string(), res)
+            }
+            Step::Llvm(pipeline) => (pipeline.clone(), m.run_passes(pipeline).map(|_| true).map_err(PassError::from)),
+        };
+        res.map_err(|error| OptError::Pass { file: file.to_string(), pass, error })?;
+    }
+    Ok(())
+}
+
+/// Reads, transforms, verifies and writes one module as `o` says.
+pub fn run(o: &OptOptions) -> Result<(), OptError> {
+    let data = read_input(&o.input)?;
+    let file = if o.input == "-" { "<stdin>".to_string() } else { o.input.clone() };
+    let ctx = Context::new();
+    let m = ctx.parse_ir_keeping_nvvm_annotations(&data, &file).map_err(|e| OptError::Parse(e.to_string()))?;
+    if o.verify {
+        m.verify().map_err(|e| OptError::BrokenInput { file: file.clone(), message: verifier_message(e) })?;
+    }
+    if let Some(t) = &o.triple {
+        m.set_triple(t);
+    }
+    run_steps(&m, o, &file)?;
+    if o.verify {
+        m.verify().map_err(|e| OptError::BrokenOutput { file: file.clone(), message: verifier_message(e) })?;
+    }
+    if o.disable_output {
+        return Ok(());
+    }
+    let bytes = if o.assembly { m.to_text().into_bytes() } else { m.to_bitcode() };
+    match o.output.as_deref() {
+        None | Some("-") => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&bytes)
+                .and_then(|_| out.flush())
+                .map_err(|e| OptError::Write(format!("<stdout>: cannot write: {}", io_reason(&e))))
+        }
+        Some(path) => {
+            let mut outputs = Outputs::new();
+            outputs.write(path, &bytes).map_err(OptError::Write)?;
+            outputs.commit().map_err(OptError::Write)
+        }
+    }
+}
+
+fn verifier_message(e: sycl_ir::IrError) -> String {
+    match e {
+        sycl_ir::IrError::Verify(m) => m,
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn run_opts(a: &[&str]) -> OptOptions {
+        match parse_opt(&args(a)).unwrap() {
+            Command::Run(o) => o,
+            Command::Print(_) => panic!("expected a run"),
+        }
+    }
+
+    #[test]
+    fn pipelines_mix_project_and_llvm_passes() {
+        let steps = pipeline_steps("globaloffset,instcombine,function(dce,sroa),localaccessortosharedmemory").unwrap();
+        assert_eq!(
+            steps,
+            vec![
+                Step::Sycl(SyclPass::GlobalOffset),
+                Step::Llvm("instcombine,function(dce,sroa)".into()),
+                Step::Sycl(SyclPass::LocalAccessorToSharedMemory),
+            ]
+        );
+        assert!(pipeline_steps("globaloffset,,dce").is_err());
+        assert!(pipeline_steps("function(dce").is_err());
+    }
+
+    #[test]
+    fn legacy_spellings() {
+        let o = run_opts(&["-bugpoint-enable-legacy-pm", "-globaloffset", "in.ll", "-S", "-o", "-"]);
+        assert_eq!(o.steps, vec![Step::Sycl(SyclPass::GlobalOffset)]);
+        assert!(o.assembly);
+        assert_eq!(o.output.as_deref(), Some("-"));
+        assert_eq!(o.input, "in.ll");
+        let o = run_opts(&["-enable-new-pm=0", "--localaccessortosharedmemory", "-sycl-enable-local-accessor"]);
+        assert_eq!(o.steps, vec![Step::Sycl(SyclPass::LocalAccessorToSharedMemory)]);
+        let o = run_opts(&["-globaloffset", "-enable-global-offset=false", "-mtriple", "nvptx64-nvidia-cuda"]);
+        assert!(!o.global_offset.enable_global_offset);
+        assert_eq!(o.triple.as_deref(), Some("nvptx64-nvidia-cuda"));
+    }
+
+    #[test]
+    fn command_line_errors() {
+        assert!(parse_opt(&args(&["-globaloffset", "-passes=dce"])).unwrap_err().contains("Cannot specify passes"));
+        assert!(parse_opt(&args(&["-bogus"])).unwrap_err().contains("Unknown command line argument '-bogus'"));
+        assert!(parse_opt(&args(&["a.ll", "b.ll"])).unwrap_err().contains("Too many positional arguments"));
+    }
+}

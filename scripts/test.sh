@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit and integration tests, the project's lit suite,
-# and the upstream conformance corpus against lit/conformance-expected.txt.
+# the real-device specialization-constant check, and the upstream
+# conformance corpus against lit/conformance-expected.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 cargo test --release --workspace
 lit-22 -sv lit/
+# Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
+scripts/spec-const-device-test.sh target/release
 shared=${SPL_SHARED:-../shared}
 if [ -x "$shared/conformance/run" ]; then
   "$shared/conformance/run" --tools target/release --expect lit/conformance-expected.txt

@@ -12,9 +12,12 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
@@ -408,6 +411,43 @@ int SyclGlobalVarStringAttr(LLVMValueRef G, const char *Key, size_t KeyLen,
   *Val = V.data();
   *ValLen = V.size();
   return 1;
+}
+
+} // extern "C"
+
+extern "C" {
+
+/// Writes \p M as bitcode into a new buffer (free with free()), keeping the
+/// use-list order so that a module read back from it iterates users in the
+/// same order as \p M.
+char *SyclWriteBitcodeWithUseListOrder(LLVMModuleRef M, size_t *Len) {
+  SmallVector<char, 0> Buf;
+  raw_svector_ostream OS(Buf);
+  WriteBitcodeToFile(*unwrap(M), OS, /*ShouldPreserveUseListOrder=*/true);
+  char *Out = static_cast<char *>(malloc(Buf.size() ? Buf.size() : 1));
+  if (!Buf.empty())
+    memcpy(Out, Buf.data(), Buf.size());
+  *Len = Buf.size();
+  return Out;
+}
+
+} // extern "C"
+
+extern "C" {
+
+/// The ID of metadata kind \p Name if the context already knows it, else -1.
+/// Unlike LLVMGetMDKindIDInContext this never registers a new kind: the set
+/// of registered kinds is written into every bitcode file, so registering
+/// kinds while merely looking for attachments would make output depend on
+/// what ran before in the same context.
+long long SyclLookupMDKind(LLVMContextRef C, const char *Name, size_t Len) {
+  SmallVector<StringRef, 64> Names;
+  unwrap(C)->getMDKindNames(Names);
+  StringRef Key(Name, Len);
+  for (size_t I = 0; I < Names.size(); ++I)
+    if (Names[I] == Key)
+      return static_cast<long long>(I);
+  return -1;
 }
 
 } // extern "C"

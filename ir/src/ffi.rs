@@ -144,3 +144,11 @@ extern "C" {
     ) -> i32;
     pub fn SyclSetDSOLocal(g: LLVMValueRef, local: i32);
 }
+
+extern "C" {
+    pub fn SyclWriteBitcodeWithUseListOrder(m: LLVMModuleRef, len: *mut usize) -> *mut libc_char;
+}
+
+extern "C" {
+    pub fn SyclLookupMDKind(c: llvm_sys::prelude::LLVMContextRef, name: *const libc_char, len: usize) -> i64;
+}

@@ -23,7 +23,7 @@ mod value;
 pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
 pub use lowering::InstBuilder;
 pub use metadata::MdOperand;
-pub use module::{Context, Extractor, IrError, Module};
+pub use module::{Context, Extractor, IrError, Module, MD_KIND_ABSENT};
 pub use value::{CallConv, Linkage, Type, Types, Value, ValueKind, Visibility};
 
 /// Re-export for the few places (tests, tools) that need inkwell directly.

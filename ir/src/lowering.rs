@@ -102,7 +102,7 @@ impl<'c> Module<'c> {
         }
     }
 
-    /// Builds a distinct MDNode (`distinct !{...}`) and returns it as a value.
+    /// Builds a distinct `MDNode` (`distinct !{...}`) and returns it as a value.
     pub fn md_node_distinct(&self, ops: &[MdOperand<'c>]) -> Value<'c> {
         unsafe {
             let ctx = LLVMGetModuleContext(self.raw());
@@ -172,9 +172,12 @@ impl<'c> Value<'c> {
     /// [`Value::move_body_into`]).
     pub fn rebuild_with_params(self, params: &[Type<'c>], keep_param_attrs: &[bool]) -> Value<'c> {
         let mut raw: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw()).collect();
-        let keep: Vec<i32> = (0..params.len()).map(|i| i32::from(keep_param_attrs.get(i).copied().unwrap_or(false))).collect();
+        let keep: Vec<i32> = (0..params.len())
+            .map(|i| i32::from(keep_param_attrs.get(i).copied().unwrap_or(false)))
+            .collect();
         unsafe {
-            let nf = ffi::SyclCreateFunctionLike(self.raw(), raw.as_mut_ptr(), raw.len() as u32, std::ptr::null(), 0, 1);
+            let nf =
+                ffi::SyclCreateFunctionLike(self.raw(), raw.as_mut_ptr(), raw.len() as u32, std::ptr::null(), 0, 1);
             ffi::SyclCopyFunctionAttributes(nf, self.raw(), keep.as_ptr(), keep.len() as u32);
             Value::from_raw(nf)
         }
@@ -194,7 +197,12 @@ impl<'c> Value<'c> {
     pub fn replace_call_adding_args(self, callee: Value<'c>, extra: &[Value<'c>]) -> Value<'c> {
         let mut raw: Vec<LLVMValueRef> = extra.iter().map(|v| v.raw()).collect();
         unsafe {
-            Value::from_raw(ffi::SyclReplaceCallAddingArgs(self.raw(), callee.raw(), raw.as_mut_ptr(), raw.len() as u32))
+            Value::from_raw(ffi::SyclReplaceCallAddingArgs(
+                self.raw(),
+                callee.raw(),
+                raw.as_mut_ptr(),
+                raw.len() as u32,
+            ))
         }
     }
 
@@ -282,7 +290,10 @@ impl<'c> InstBuilder<'c> {
     pub fn new(m: &Module<'c>) -> Self {
         unsafe {
             let ctx = LLVMGetModuleContext(m.raw());
-            InstBuilder { raw: LLVMCreateBuilderInContext(ctx), _ctx: std::marker::PhantomData }
+            InstBuilder {
+                raw: LLVMCreateBuilderInContext(ctx),
+                _ctx: std::marker::PhantomData,
+            }
         }
     }
 
@@ -364,7 +375,14 @@ impl<'c> InstBuilder<'c> {
     /// prefers.
     pub fn alloca_in(&self, ty: Type<'c>, addr_space: u32, name: &str) -> Value<'c> {
         let n = cname(name);
-        unsafe { Value::from_raw(ffi::SyclBuildAllocaInAddrSpace(self.raw, ty.raw(), addr_space, n.as_ptr())) }
+        unsafe {
+            Value::from_raw(ffi::SyclBuildAllocaInAddrSpace(
+                self.raw,
+                ty.raw(),
+                addr_space,
+                n.as_ptr(),
+            ))
+        }
     }
 
     /// `call @llvm.memcpy.*(dst, src, i64 <size>, i1 false)` with the given
@@ -373,7 +391,14 @@ impl<'c> InstBuilder<'c> {
         unsafe {
             let ctx = LLVMGetTypeContext(LLVMTypeOf(dst.raw()));
             let len = LLVMConstInt(LLVMInt64TypeInContext(ctx), size, 0);
-            Value::from_raw(LLVMBuildMemCpy(self.raw, dst.raw(), dst_align, src.raw(), src_align, len))
+            Value::from_raw(LLVMBuildMemCpy(
+                self.raw,
+                dst.raw(),
+                dst_align,
+                src.raw(),
+                src_align,
+                len,
+            ))
         }
     }
 

@@ -110,8 +110,18 @@ impl Context {
         }
     }
 
-    /// Interns a metadata kind name (`"reqd_work_group_size"`, ...).
+    /// The ID of metadata kind `name` (`"reqd_work_group_size"`, ...) for
+    /// looking up attachments, or [`MD_KIND_ABSENT`] if the context has never
+    /// seen it.
+    ///
+    /// Lookups never register a new kind (see [`Module::md_kind`]).
     pub fn md_kind(&self, name: &str) -> u32 {
+        lookup_md_kind(self.raw(), name)
+    }
+
+    /// The ID of metadata kind `name`, registering it if needed: for
+    /// attaching metadata of that kind.
+    pub fn md_kind_for_write(&self, name: &str) -> u32 {
         unsafe { LLVMGetMDKindIDInContext(self.raw(), name.as_ptr() as *const _, name.len() as u32) }
     }
 }
@@ -292,6 +302,21 @@ impl<'c> Module<'c> {
         }
     }
 
+    /// Bitcode that also records the order of every value's use list, so
+    /// that a copy read back iterates users exactly as this module does.
+    pub fn to_bitcode_with_use_list_order(&self) -> Vec<u8> {
+        unsafe {
+            let mut len = 0usize;
+            let p = ffi::SyclWriteBitcodeWithUseListOrder(self.raw(), &mut len);
+            let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
+            extern "C" {
+                fn free(p: *mut std::ffi::c_void);
+            }
+            free(p as *mut std::ffi::c_void);
+            v
+        }
+    }
+
     /// Runs the LLVM verifier.
     pub fn verify(&self) -> Result<(), IrError> {
         unsafe {
@@ -342,8 +367,18 @@ impl<'c> Module<'c> {
         unsafe { Module::from_raw(LLVMCloneModule(self.raw())) }
     }
 
-    /// Interns a metadata kind name in this module's context.
+    /// The ID of metadata kind `name` for looking up attachments, or
+    /// [`MD_KIND_ABSENT`] (which no attachment has) when the context does not
+    /// know the kind. It never registers a kind: the registered kinds are
+    /// written into every bitcode file, so registering while looking would
+    /// make an image's bytes depend on what ran before in its context.
     pub fn md_kind(&self, name: &str) -> u32 {
+        lookup_md_kind(self.ctx_raw(), name)
+    }
+
+    /// The ID of metadata kind `name`, registering it if needed: for
+    /// attaching metadata of that kind.
+    pub fn md_kind_for_write(&self, name: &str) -> u32 {
         unsafe { LLVMGetMDKindIDInContext(self.ctx_raw(), name.as_ptr() as *const _, name.len() as u32) }
     }
 
@@ -423,4 +458,13 @@ impl Drop for Extractor<'_, '_> {
     fn drop(&mut self) {
         unsafe { ffi::SyclSourceIndexDispose(self.index) }
     }
+}
+
+/// A metadata kind ID that no attachment has: what [`Module::md_kind`]
+/// returns for a kind the context has never seen.
+pub const MD_KIND_ABSENT: u32 = u32::MAX;
+
+fn lookup_md_kind(ctx: LLVMContextRef, name: &str) -> u32 {
+    let id = unsafe { ffi::SyclLookupMDKind(ctx, name.as_ptr() as *const _, name.len()) };
+    u32::try_from(id).unwrap_or(MD_KIND_ABSENT)
 }

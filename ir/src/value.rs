@@ -525,6 +525,7 @@ impl<'c> Value<'c> {
 
     /// Attaches metadata node `node` (a metadata-as-value) under `kind`.
     pub fn set_metadata(self, kind: u32, node: Value<'c>) {
+        assert_ne!(kind, crate::MD_KIND_ABSENT, "attach metadata with a kind from md_kind_for_write");
         unsafe { LLVMGlobalSetMetadata(self.raw, kind, ffi::SyclValueAsMDNode(node.raw)) }
     }
 

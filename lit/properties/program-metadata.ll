@@ -15,7 +15,7 @@
 ; CHECK-NEXT: k2@max_linear_work_group_size=1|5
 ; "_ZL2dg"
 ; CHECK-NEXT: uid-dg@global_id_mapping=2|wAAAAAAAAAwXaxkMkdG
-; CHECK-NOT: not_a_device_global
+; CHECK-NOT: uid-other
 
 target triple = "spir64-unknown-unknown"
 

@@ -23,7 +23,10 @@
 //!   is simply deleted. The intrinsic's declaration is erased.
 //!
 //! The runtime launches the original kernel when the offset is zero and the
-//! `_with_offset` clone otherwise. Clones are made with LLVM's
+//! `_with_offset` clone otherwise. Upstream runs this pass in the code
+//! generators' IR pipelines (NVPTX for CUDA: global offset, then local
+//! accessors; AMDGCN for AMDHSA: the other way round), not in
+//! `sycl-post-link`; here `sycl-opt` runs it. Clones are made with LLVM's
 //! `CloneFunctionInto` (global changes), so each clone owns a copy of its
 //! `DISubprogram` and its debug locations point there; calls re-created in
 //! clones keep call-site attributes, tail-call kind and metadata.
@@ -93,7 +96,9 @@ pub struct GlobalOffsetOptions {
 
 impl Default for GlobalOffsetOptions {
     fn default() -> Self {
-        GlobalOffsetOptions { enable_global_offset: true }
+        GlobalOffsetOptions {
+            enable_global_offset: true,
+        }
     }
 }
 
@@ -121,9 +126,14 @@ pub fn global_offset(m: &Module<'_>, opts: GlobalOffsetOptions) -> Result<bool, 
     let Some(target) = target_of(m) else {
         return Ok(false);
     };
-    let intrinsic = m.function(target.implicit_offset_intrinsic()).filter(|f| f.is_declaration());
-    let builtins: Vec<Value<'_>> =
-        GLOBAL_OFFSET_BUILTINS.iter().filter_map(|n| m.function(n)).filter(|f| f.is_declaration()).collect();
+    let intrinsic = m
+        .function(target.implicit_offset_intrinsic())
+        .filter(|f| f.is_declaration());
+    let builtins: Vec<Value<'_>> = GLOBAL_OFFSET_BUILTINS
+        .iter()
+        .filter_map(|n| m.function(n))
+        .filter(|f| f.is_declaration())
+        .collect();
     let used = intrinsic.is_some_and(|f| !f.has_no_uses()) || builtins.iter().any(|f| !f.has_no_uses());
     if !used {
         return Ok(false);
@@ -181,7 +191,9 @@ fn target_of(m: &Module<'_>) -> Option<GpuTarget> {
     if !triple.is_empty() {
         return GpuTarget::of_triple(&triple);
     }
-    [GpuTarget::Nvptx, GpuTarget::Amdgcn].into_iter().find(|t| m.function(t.implicit_offset_intrinsic()).is_some())
+    [GpuTarget::Nvptx, GpuTarget::Amdgcn]
+        .into_iter()
+        .find(|t| m.function(t.implicit_offset_intrinsic()).is_some())
 }
 
 /// The distinct users of `v`, in use-list order.
@@ -227,7 +239,10 @@ impl<'c> Lowering<'_, 'c> {
             }
             let (clone, offset) = self.processed[&caller];
             let copy = self.copies.remove(&call).ok_or_else(|| {
-                PassError::Message(format!("internal error: no copy of a call in '{}_with_offset'", caller.name()))
+                PassError::Message(format!(
+                    "internal error: no copy of a call in '{}_with_offset'",
+                    caller.name()
+                ))
             })?;
             match callee {
                 Callee::Offset(Read::Intrinsic) => {
@@ -250,13 +265,19 @@ impl<'c> Lowering<'_, 'c> {
     /// correspondence of their instructions.
     fn clone_with_param(&mut self, f: Value<'c>, param: Type<'c>) -> Result<Value<'c>, PassError> {
         if f.global_value_type().is_var_arg() {
-            return Err(PassError::Message(format!("variadic arguments prohibited in SYCL: '{}'", f.name())));
+            return Err(PassError::Message(format!(
+                "variadic arguments prohibited in SYCL: '{}'",
+                f.name()
+            )));
         }
         let clone = f.clone_with_extra_param(param, &format!("{}{WITH_OFFSET_SUFFIX}", f.name()));
         let originals = f.instructions();
         let copies = clone.instructions();
         if originals.len() != copies.len() {
-            return Err(PassError::Message(format!("internal error: the clone of '{}' differs from it", f.name())));
+            return Err(PassError::Message(format!(
+                "internal error: the clone of '{}' differs from it",
+                f.name()
+            )));
         }
         self.copies.extend(originals.into_iter().zip(copies));
         self.clones.insert(clone);
@@ -329,7 +350,11 @@ impl<'c> Lowering<'_, 'c> {
         b.position_before(first);
         let alloca = b.alloca_in(offsets_ty, private, "");
         let constant = self.m.types().ptr(4);
-        let src = if param.ty() == constant { param } else { b.addrspacecast(param, constant, "") };
+        let src = if param.ty() == constant {
+            param
+        } else {
+            b.addrspacecast(param, constant, "")
+        };
         b.memcpy(alloca, alloca.alignment(), src, 1, 12);
         Ok(alloca)
     }
@@ -348,7 +373,9 @@ impl<'c> Lowering<'_, 'c> {
                 call.callee_name()
             )));
         };
-        let dim = call.operand(0).ok_or_else(|| PassError::Message("call without argument".into()))?;
+        let dim = call
+            .operand(0)
+            .ok_or_else(|| PassError::Message("call without argument".into()))?;
         let i32_ty = self.m.types().int(32);
         let b = InstBuilder::new(self.m);
         b.position_before(call);
@@ -447,7 +474,11 @@ fn erase_offset_loads<'c>(m: &Module<'c>, calls: &[Value<'c>], uses: OffsetUses<
     let gone: HashSet<Value<'c>> = uses.derived.iter().chain(calls).copied().collect();
     let mut operands = Vec::new();
     for d in &uses.derived {
-        operands.extend(d.operands().into_iter().filter(|o| o.parent_function().is_some() && !gone.contains(o)));
+        operands.extend(
+            d.operands()
+                .into_iter()
+                .filter(|o| o.parent_function().is_some() && !gone.contains(o)),
+        );
     }
     for d in &uses.derived {
         d.replace_all_uses_with(types.poison(d.ty()));
@@ -483,7 +514,11 @@ fn replace_by_zero_alloca<'c>(m: &Module<'c>, f: Value<'c>, calls: &[Value<'c>])
     let alloca = b.alloca_in(offsets_ty, m.alloca_addr_space(), "");
     b.memset(alloca, 0, 12, alloca.alignment());
     let want = calls[0].ty();
-    let zeros = if alloca.ty() == want { alloca } else { b.addrspacecast(alloca, want, "") };
+    let zeros = if alloca.ty() == want {
+        alloca
+    } else {
+        b.addrspacecast(alloca, want, "")
+    };
     for c in calls {
         c.replace_all_uses_with(zeros);
         c.erase_instruction();

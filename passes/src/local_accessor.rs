@@ -18,7 +18,9 @@
 //!
 //! The runtime passes, for each local accessor, its offset in the kernel's
 //! dynamic shared memory and launches with the sum of their sizes as the
-//! dynamic shared-memory size.
+//! dynamic shared-memory size. Upstream runs this pass in the NVPTX (CUDA)
+//! and AMDGCN (AMDHSA) code generators' IR pipelines, not in
+//! `sycl-post-link`; here `sycl-opt` runs it.
 //!
 //! Before:
 //! ```llvm
@@ -82,7 +84,10 @@ fn is_local_pointer(ty: Type<'_>) -> bool {
 
 fn rewrite_kernel<'c>(m: &Module<'c>, target: GpuTarget, k: Value<'c>) -> Result<(), PassError> {
     if k.global_value_type().is_var_arg() {
-        return Err(PassError::Message(format!("variadic arguments prohibited in SYCL: '{}'", k.name())));
+        return Err(PassError::Message(format!(
+            "variadic arguments prohibited in SYCL: '{}'",
+            k.name()
+        )));
     }
     let types = m.types();
     let i32_ty = types.int(32);
@@ -93,8 +98,11 @@ fn rewrite_kernel<'c>(m: &Module<'c>, target: GpuTarget, k: Value<'c>) -> Result
 
     let old_params: Vec<Value<'c>> = (0..k.param_count()).map(|i| k.param(i)).collect();
     let replaced: Vec<bool> = old_params.iter().map(|p| is_local_pointer(p.ty())).collect();
-    let new_types: Vec<Type<'c>> =
-        old_params.iter().zip(&replaced).map(|(p, &r)| if r { i32_ty } else { p.ty() }).collect();
+    let new_types: Vec<Type<'c>> = old_params
+        .iter()
+        .zip(&replaced)
+        .map(|(p, &r)| if r { i32_ty } else { p.ty() })
+        .collect();
     let keep_attrs: Vec<bool> = replaced.iter().map(|r| !r).collect();
 
     let nf = k.rebuild_with_params(&new_types, &keep_attrs);
@@ -108,9 +116,9 @@ fn rewrite_kernel<'c>(m: &Module<'c>, target: GpuTarget, k: Value<'c>) -> Result
         let new = nf.param(i as u32);
         let old_name = old.name();
         let value = if r {
-            let front = nf.entry_first_instruction().ok_or_else(|| {
-                PassError::Message(format!("kernel '{name}' has an empty entry block"))
-            })?;
+            let front = nf
+                .entry_first_instruction()
+                .ok_or_else(|| PassError::Message(format!("kernel '{name}' has an empty entry block")))?;
             b.position_before(front);
             b.clear_debug_location();
             let gep = b.inbounds_gep(shared_ty, shared, &[zero, new], &new.name());

@@ -44,7 +44,10 @@ const SANITIZER_METADATA_ID: &str = "_Z20__SanitizerKernelMetadata";
 /// first sanitizer kernel-metadata global of `m` (exact names, in the order
 /// Asan, Msan, Tsan). Returns true if the module changed.
 pub fn fix_sanitizer_kernel_metadata(m: &Module<'_>) -> bool {
-    let Some(g) = SANITIZER_METADATA.iter().find_map(|(name, _)| m.global(name)) else {
+    let Some(g) = SANITIZER_METADATA
+        .iter()
+        .find_map(|(name, _)| m.global(name))
+    else {
         return false;
     };
     let size = m.data_layout().alloc_size(g.global_value_type());
@@ -56,7 +59,7 @@ pub fn fix_sanitizer_kernel_metadata(m: &Module<'_>) -> bool {
         MdOperand::String(t.md_string(SANITIZER_METADATA_ID)),
     ]);
     let list = m.md_node(&[MdOperand::Node(decoration)]);
-    g.add_global_metadata(m.md_kind("spirv.Decorations"), list);
+    g.add_global_metadata(m.md_kind_for_write("spirv.Decorations"), list);
     true
 }
 
@@ -69,7 +72,9 @@ pub fn add_sanitizer_module_kernels(m: &Module<'_>) -> bool {
         .into_iter()
         .filter_map(|g| {
             let name = g.name();
-            SANITIZER_METADATA.iter().find_map(|(prefix, _)| name.strip_prefix(prefix).map(str::to_string))
+            SANITIZER_METADATA
+                .iter()
+                .find_map(|(prefix, _)| name.strip_prefix(prefix).map(str::to_string))
         })
         .collect();
     let t = m.types();

@@ -176,13 +176,16 @@ impl<'m, 'c> Lowering<'m, 'c> {
     }
 
     fn run(mut self) -> Result<bool, PassError> {
-        let spir_emulated = is_spir_triple(&self.m.triple()) && self.mode == HandlingMode::Emulation;
+        let spir_emulated =
+            is_spir_triple(&self.m.triple()) && self.mode == HandlingMode::Emulation;
         let mut modified = false;
         for f in self.m.functions() {
             if !f.is_declaration() {
                 continue;
             }
-            let Some(kind) = Intrinsic::classify(&f.name()) else { continue };
+            let Some(kind) = Intrinsic::classify(&f.name()) else {
+                continue;
+            };
             // AOT SPIR targets cannot emulate llvm.sycl.alloca: left as is.
             if spir_emulated && kind == Intrinsic::SyclAlloca {
                 continue;
@@ -196,7 +199,10 @@ impl<'m, 'c> Lowering<'m, 'c> {
             modified |= !calls.is_empty();
             for call in calls {
                 if call.called_value() != Some(f) {
-                    return Err(err(format!("{}: unexpected use of a specialization constant intrinsic", f.name())));
+                    return Err(err(format!(
+                        "{}: unexpected use of a specialization constant intrinsic",
+                        f.name()
+                    )));
                 }
                 self.lower_call(f, kind, call)?;
             }
@@ -205,26 +211,42 @@ impl<'m, 'c> Lowering<'m, 'c> {
         Ok(modified)
     }
 
-    fn lower_call(&mut self, callee: Value<'c>, kind: Intrinsic, call: Value<'c>) -> Result<(), PassError> {
+    fn lower_call(
+        &mut self,
+        callee: Value<'c>,
+        kind: Intrinsic,
+        call: Value<'c>,
+    ) -> Result<(), PassError> {
         let t = self.m.types();
         let dl = self.m.data_layout();
         let ins = Inserter::before(call);
         let mut erase: Vec<Value<'c>> = vec![call];
         let has_sret = callee.has_struct_ret_attr();
         if has_sret && kind == Intrinsic::SyclAlloca {
-            return Err(err("'llvm.sycl.alloca' returns a pointer, not through 'sret'"));
+            return Err(err(
+                "'llvm.sycl.alloca' returns a pointer, not through 'sret'",
+            ));
         }
         let name_arg = u32::from(has_sret);
         let sym_id = self.string_literal_arg(call, name_arg, &mut erase)?;
-        let given_default = if kind.has_default_arg() { initializer_from_call(call, name_arg + 1)? } else { None };
+        let given_default = if kind.has_default_arg() {
+            initializer_from_call(call, name_arg + 1)?
+        } else {
+            None
+        };
         let sc_ty: Type<'c> = if has_sret {
-            callee
-                .param_struct_ret_type(0)
-                .ok_or_else(|| err(format!("{}: the 'sret' parameter must come first", callee.name())))?
+            callee.param_struct_ret_type(0).ok_or_else(|| {
+                err(format!(
+                    "{}: the 'sret' parameter must come first",
+                    callee.name()
+                ))
+            })?
         } else if kind == Intrinsic::SyclAlloca {
             // The in-memory type of the default (i8 for bool).
             given_default
-                .ok_or_else(|| err("'llvm.sycl.alloca' needs a specialization_id with a default value"))?
+                .ok_or_else(|| {
+                    err("'llvm.sycl.alloca' needs a specialization_id with a default value")
+                })?
                 .ty()
         } else {
             call.ty()
@@ -240,7 +262,12 @@ impl<'m, 'c> Lowering<'m, 'c> {
             HandlingMode::Native => {
                 let existing = self.ids.remove(&sym_id);
                 is_new = existing.is_none();
-                let mut ids = existing.unwrap_or_else(|| vec![Id { id: self.next_id, undef: false }]);
+                let mut ids = existing.unwrap_or_else(|| {
+                    vec![Id {
+                        id: self.next_id,
+                        undef: false,
+                    }]
+                });
                 let r = self.emit_recursive(sc_ty, ins, &mut ids, default)?;
                 if is_new {
                     self.next_id += ids.len() as u32;
@@ -255,9 +282,12 @@ impl<'m, 'c> Lowering<'m, 'c> {
             }
             HandlingMode::Emulation if kind.has_default_arg() => {
                 let buffer_arg = if has_sret { 3 } else { 2 };
-                let buffer = call
-                    .operand(buffer_arg)
-                    .ok_or_else(|| err(format!("{}: missing run-time buffer argument", callee.name())))?;
+                let buffer = call.operand(buffer_arg).ok_or_else(|| {
+                    err(format!(
+                        "{}: missing run-time buffer argument",
+                        callee.name()
+                    ))
+                })?;
                 let offset = match self.offsets.get(&sym_id) {
                     Some(&o) => o,
                     None => {
@@ -265,7 +295,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
                         let size = dl.store_size(sc_ty);
                         let align = dl.abi_align(sc_ty).max(1);
                         let mut current = self.next_offset;
-                        if current % align != 0 {
+                        if !current.is_multiple_of(align) {
                             padding = align - current % align;
                             self.next_offset += padding;
                             current += padding;
@@ -307,15 +337,26 @@ impl<'m, 'c> Lowering<'m, 'c> {
         let replacement = if kind == Intrinsic::SyclAlloca {
             // Emulation keeps the default as the size (the run time refuses such
             // kernels); the other modes size the allocation by the constant.
-            let size = if self.mode == HandlingMode::Emulation { default } else { replacement };
+            let size = if self.mode == HandlingMode::Emulation {
+                default
+            } else {
+                replacement
+            };
             if !matches!(size.ty().kind(), TypeKind::Integer(_)) {
-                return Err(err(format!("{sym_id}: 'llvm.sycl.alloca' needs an integer specialization constant")));
+                return Err(err(format!(
+                    "{sym_id}: 'llvm.sycl.alloca' needs an integer specialization constant"
+                )));
             }
-            let elem = call.operand(3).ok_or_else(|| err("'llvm.sycl.alloca': missing element type argument"))?.ty();
+            let elem = call
+                .operand(3)
+                .ok_or_else(|| err("'llvm.sycl.alloca': missing element type argument"))?
+                .ty();
             let align = call
                 .operand(4)
                 .and_then(|a| a.const_int_zext())
-                .ok_or_else(|| err("'llvm.sycl.alloca': the alignment must be a constant integer"))?;
+                .ok_or_else(|| {
+                    err("'llvm.sycl.alloca': the alignment must be a constant integer")
+                })?;
             let TypeKind::Pointer(addr_space) = call.ty().kind() else {
                 return Err(err("'llvm.sycl.alloca' must return a pointer"));
             };
@@ -325,7 +366,9 @@ impl<'m, 'c> Lowering<'m, 'c> {
         };
 
         if has_sret {
-            let dst = call.operand(0).ok_or_else(|| err("missing 'sret' argument"))?;
+            let dst = call
+                .operand(0)
+                .ok_or_else(|| err("missing 'sret' argument"))?;
             ins.store(replacement, dst);
         } else {
             call.replace_all_uses_with(replacement);
@@ -342,10 +385,20 @@ impl<'m, 'c> Lowering<'m, 'c> {
     /// Upstream's `getStringLiteralArg`: the symbolic ID passed directly, or
     /// (at -O0) stored into an alloca and loaded back; the store is erased
     /// with the call.
-    fn string_literal_arg(&mut self, call: Value<'c>, arg: u32, erase: &mut Vec<Value<'c>>) -> Result<String, PassError> {
-        let mut v = call.operand(arg).ok_or_else(|| err("missing symbolic ID argument"))?.strip_pointer_casts();
+    fn string_literal_arg(
+        &mut self,
+        call: Value<'c>,
+        arg: u32,
+        erase: &mut Vec<Value<'c>>,
+    ) -> Result<String, PassError> {
+        let mut v = call
+            .operand(arg)
+            .ok_or_else(|| err("missing symbolic ID argument"))?
+            .strip_pointer_casts();
         if v.is_load() {
-            let tmp = v.operand(0).ok_or_else(|| err("unexpected instruction type"))?;
+            let tmp = v
+                .operand(0)
+                .ok_or_else(|| err("unexpected instruction type"))?;
             if !value_is_alloca(tmp) {
                 return Err(err("unexpected instruction type"));
             }
@@ -360,15 +413,25 @@ impl<'m, 'c> Lowering<'m, 'c> {
             }
             let store = store.ok_or_else(|| err("unexpected spec const IR pattern 0"))?;
             erase.push(store);
-            v = store.operand(0).ok_or_else(|| err("store not met"))?.strip_pointer_casts();
+            v = store
+                .operand(0)
+                .ok_or_else(|| err("store not met"))?
+                .strip_pointer_casts();
         }
         if !v.is_global_variable() {
-            return Err(err("the symbolic ID of a specialization constant must be a string literal"));
+            return Err(err(
+                "the symbolic ID of a specialization constant must be a string literal",
+            ));
         }
         let bytes = v
             .initializer()
             .and_then(|i| i.const_data_array_bytes())
-            .ok_or_else(|| err(format!("{}: the symbolic ID of a specialization constant must be a string literal", v.name())))?;
+            .ok_or_else(|| {
+                err(format!(
+                    "{}: the symbolic ID of a specialization constant must be a string literal",
+                    v.name()
+                ))
+            })?;
         if !self.literals.contains(&v) {
             self.literals.push(v);
         }
@@ -408,10 +471,14 @@ impl<'m, 'c> Lowering<'m, 'c> {
         let t = self.m.types();
         let find = |off: u64| defined.iter().find(|(o, _)| *o == off).map(|(_, v)| *v);
         if !ty.is_aggregate_or_vector() {
-            let default = find(offset).ok_or_else(|| err("a specialization constant's default value is undefined"))?;
+            let default = find(offset)
+                .ok_or_else(|| err("a specialization constant's default value is undefined"))?;
             if *index >= ids.len() {
                 let last = ids.last().map(|i| i.id).unwrap_or(self.next_id);
-                ids.push(Id { id: last + 1, undef: false });
+                ids.push(Id {
+                    id: last + 1,
+                    undef: false,
+                });
             }
             let id = ids[*index].id;
             *index += 1;
@@ -420,7 +487,11 @@ impl<'m, 'c> Lowering<'m, 'c> {
         }
         let dl = self.m.data_layout();
         let members: Vec<(Type<'c>, u64)> = match ty.kind() {
-            TypeKind::Struct => ty.struct_elements().into_iter().zip(dl.member_offsets(ty)).collect(),
+            TypeKind::Struct => ty
+                .struct_elements()
+                .into_iter()
+                .zip(dl.member_offsets(ty))
+                .collect(),
             _ => {
                 let el = ty.element_type();
                 let size = dl.alloc_size(el);
@@ -435,7 +506,10 @@ impl<'m, 'c> Lowering<'m, 'c> {
             } else {
                 if *index >= ids.len() {
                     let last = ids.last().map(|i| i.id).unwrap_or(self.next_id);
-                    ids.push(Id { id: last + 1, undef: true });
+                    ids.push(Id {
+                        id: last + 1,
+                        undef: true,
+                    });
                 }
                 elements.push(t.undef(el_ty));
                 *index += 1;
@@ -446,7 +520,13 @@ impl<'m, 'c> Lowering<'m, 'c> {
 
     /// `emitCall`: declares the mangled SPIR-V intrinsic and calls it. A
     /// bool constant with an i8 default is read as i8 and truncated.
-    fn emit_call(&self, ins: Inserter<'c>, ret: Type<'c>, base: &str, args: &[Value<'c>]) -> Result<Value<'c>, PassError> {
+    fn emit_call(
+        &self,
+        ins: Inserter<'c>,
+        ret: Type<'c>,
+        base: &str,
+        args: &[Value<'c>],
+    ) -> Result<Value<'c>, PassError> {
         let t = self.m.types();
         let arg_tys: Vec<Type<'c>> = args.iter().map(|a| a.ty()).collect();
         let name = mangle_function(base, ret, &arg_tys)?;
@@ -464,7 +544,14 @@ impl<'m, 'c> Lowering<'m, 'c> {
     /// `collectCompositeElementsInfoRecursive`: one (id, offset, size) per
     /// scalar leaf, undef IDs skipped, and a padding descriptor (id
     /// `u32::MAX`) where a structure ends after its last reported element.
-    fn describe(&self, ty: Type<'c>, ids: &[Id], it: &mut usize, offset: &mut u64, out: &mut Vec<u32>) {
+    fn describe(
+        &self,
+        ty: Type<'c>,
+        ids: &[Id],
+        it: &mut usize,
+        offset: &mut u64,
+        out: &mut Vec<u32>,
+    ) {
         let dl = self.m.data_layout();
         if ids.get(*it).is_some_and(|i| i.undef) {
             *it += 1;
@@ -504,7 +591,9 @@ impl<'m, 'c> Lowering<'m, 'c> {
     /// alignment padding announces it on the previous constant's entry.
     fn pad_last_entry(&mut self, padding: u64) -> Result<(), PassError> {
         let Some((_, words)) = self.metadata.last_mut() else {
-            return Err(err("cannot add padding before the first specialization constant"));
+            return Err(err(
+                "cannot add padding before the first specialization constant",
+            ));
         };
         let prev_size = words.get(2).copied().unwrap_or(0);
         words.extend([u32::MAX, prev_size, padding as u32]);
@@ -519,12 +608,21 @@ impl<'m, 'c> Lowering<'m, 'c> {
         self.m.get_or_insert_named_metadata(SPEC_CONST_MD);
         for (name, words) in &self.metadata {
             let mut ops = vec![MdOperand::String(t.md_string(name))];
-            ops.extend(words.iter().map(|&w| MdOperand::Value(t.const_int(i32t, u64::from(w)))));
-            self.m.add_named_metadata(SPEC_CONST_MD, self.m.md_node(&ops));
+            ops.extend(
+                words
+                    .iter()
+                    .map(|&w| MdOperand::Value(t.const_int(i32t, u64::from(w)))),
+            );
+            self.m
+                .add_named_metadata(SPEC_CONST_MD, self.m.md_node(&ops));
         }
-        self.m.get_or_insert_named_metadata(SPEC_CONST_DEFAULT_VALUES_MD);
+        self.m
+            .get_or_insert_named_metadata(SPEC_CONST_DEFAULT_VALUES_MD);
         for d in &self.defaults {
-            self.m.add_named_metadata(SPEC_CONST_DEFAULT_VALUES_MD, self.m.md_node(&[MdOperand::Value(*d)]));
+            self.m.add_named_metadata(
+                SPEC_CONST_DEFAULT_VALUES_MD,
+                self.m.md_node(&[MdOperand::Value(*d)]),
+            );
         }
         for g in self.literals {
             g.remove_dead_constant_users();
@@ -559,34 +657,54 @@ fn value_is_alloca(v: Value<'_>) -> bool {
 /// the `specialization_id` object the argument points to; `None` for a null
 /// pointer (older front ends).
 fn initializer_from_call<'c>(call: Value<'c>, arg: u32) -> Result<Option<Value<'c>>, PassError> {
-    let v = call.operand(arg).ok_or_else(|| err("missing specialization_id argument"))?.strip_pointer_casts();
+    let v = call
+        .operand(arg)
+        .ok_or_else(|| err("missing specialization_id argument"))?
+        .strip_pointer_casts();
     if v.is_null_constant() && !v.is_global_value() {
         return Ok(None);
     }
     if !v.is_global_variable() {
-        return Err(err("the specialization_id argument must be a global variable"));
+        return Err(err(
+            "the specialization_id argument must be a global variable",
+        ));
     }
-    let init = v
-        .initializer()
-        .ok_or_else(|| err(format!("{}: a specialization_id must have an initializer", v.name())))?;
+    let init = v.initializer().ok_or_else(|| {
+        err(format!(
+            "{}: a specialization_id must have an initializer",
+            v.name()
+        ))
+    })?;
     if !init.ty().is_aggregate_or_vector() {
-        return Err(err(format!("{}: expected a specialization_id instance", v.name())));
+        return Err(err(format!(
+            "{}: expected a specialization_id instance",
+            v.name()
+        )));
     }
-    init.aggregate_element(0)
-        .map(Some)
-        .ok_or_else(|| err(format!("{}: expected a specialization_id instance", v.name())))
+    init.aggregate_element(0).map(Some).ok_or_else(|| {
+        err(format!(
+            "{}: expected a specialization_id instance",
+            v.name()
+        ))
+    })
 }
 
 /// `collectDefinedElements`: the scalar leaves of a default value with their
 /// byte offsets, `undef` parts left out.
-fn collect_defined<'c>(m: &Module<'c>, c: Value<'c>, offset: u64, out: &mut Vec<(u64, Value<'c>)>) -> Result<(), PassError> {
+fn collect_defined<'c>(
+    m: &Module<'c>,
+    c: Value<'c>,
+    offset: u64,
+    out: &mut Vec<(u64, Value<'c>)>,
+) -> Result<(), PassError> {
     if c.is_undef() {
         return Ok(());
     }
     let ty = c.ty();
     let dl = m.data_layout();
     let element = |i: u64| -> Result<Value<'c>, PassError> {
-        c.aggregate_element(i as u32).ok_or_else(|| err("unsupported constant in a specialization constant default value"))
+        c.aggregate_element(i as u32)
+            .ok_or_else(|| err("unsupported constant in a specialization constant default value"))
     };
     match ty.kind() {
         TypeKind::Struct => {
@@ -615,9 +733,12 @@ fn load_from_buffer<'c>(
     ty: Type<'c>,
 ) -> Result<Value<'c>, PassError> {
     let TypeKind::Pointer(addr_space) = buffer.ty().kind() else {
-        return Err(err("the specialization constant buffer argument must be a pointer"));
+        return Err(err(
+            "the specialization constant buffer argument must be a pointer",
+        ));
     };
-    let offset = u32::try_from(offset).map_err(|_| err("specialization constant buffer too large"))?;
+    let offset =
+        u32::try_from(offset).map_err(|_| err("specialization constant buffer too large"))?;
     let t = m.types();
     let gep = ins.gep_i8(buffer, offset, "gep");
     if ty.is_int(1) {
@@ -674,16 +795,24 @@ pub fn spec_constant_map(m: &Module<'_>) -> Result<IndexMap<String, Vec<u32>>, P
     for node in m.named_metadata(SPEC_CONST_MD) {
         let ops = node.md_operands();
         let Some(name) = ops.first().and_then(|o| o.as_string()) else {
-            return Err(err(format!("!{SPEC_CONST_MD}: the first operand must be the symbolic ID")));
+            return Err(err(format!(
+                "!{SPEC_CONST_MD}: the first operand must be the symbolic ID"
+            )));
         };
-        if (ops.len() - 1) % 3 != 0 {
-            return Err(err(format!("!{SPEC_CONST_MD}: unexpected amount of operands for '{name}'")));
+        if !(ops.len() - 1).is_multiple_of(3) {
+            return Err(err(format!(
+                "!{SPEC_CONST_MD}: unexpected amount of operands for '{name}'"
+            )));
         }
         let words = ops[1..]
             .iter()
             .map(|o| o.as_u64().map(|v| v as u32))
             .collect::<Option<Vec<u32>>>()
-            .ok_or_else(|| err(format!("!{SPEC_CONST_MD}: non-integer descriptor for '{name}'")))?;
+            .ok_or_else(|| {
+                err(format!(
+                    "!{SPEC_CONST_MD}: non-integer descriptor for '{name}'"
+                ))
+            })?;
         map.insert(name, words);
     }
     Ok(map)
@@ -696,7 +825,9 @@ pub fn default_values_blob(m: &Module<'_>) -> Result<Vec<u8>, PassError> {
     let mut offset = 0u64;
     for node in m.named_metadata(SPEC_CONST_DEFAULT_VALUES_MD) {
         let Some(c) = node.md_operands().first().and_then(|o| o.as_value()) else {
-            return Err(err(format!("!{SPEC_CONST_DEFAULT_VALUES_MD}: expected a constant")));
+            return Err(err(format!(
+                "!{SPEC_CONST_DEFAULT_VALUES_MD}: expected a constant"
+            )));
         };
         default_bytes(m, c, &mut offset, &mut bytes)?;
     }
@@ -704,7 +835,12 @@ pub fn default_values_blob(m: &Module<'_>) -> Result<Vec<u8>, PassError> {
 }
 
 /// `collectCompositeElementsDefaultValuesRecursive`.
-fn default_bytes(m: &Module<'_>, c: Value<'_>, offset: &mut u64, out: &mut Vec<u8>) -> Result<(), PassError> {
+fn default_bytes(
+    m: &Module<'_>,
+    c: Value<'_>,
+    offset: &mut u64,
+    out: &mut Vec<u8>,
+) -> Result<(), PassError> {
     let dl = m.data_layout();
     let ty = c.ty();
     if c.is_zero_aggregate() || c.is_undef() {
@@ -713,7 +849,10 @@ fn default_bytes(m: &Module<'_>, c: Value<'_>, offset: &mut u64, out: &mut Vec<u
         *offset += n;
         return Ok(());
     }
-    let element = |i: u64| c.aggregate_element(i as u32).ok_or_else(|| err("unsupported constant in a default value"));
+    let element = |i: u64| {
+        c.aggregate_element(i as u32)
+            .ok_or_else(|| err("unsupported constant in a default value"))
+    };
     match ty.kind() {
         TypeKind::Array | TypeKind::Vector => {
             for i in 0..ty.element_count() {
@@ -744,7 +883,9 @@ fn default_bytes(m: &Module<'_>, c: Value<'_>, offset: &mut u64, out: &mut Vec<u
             } else if let Some(v) = c.const_fp_bits() {
                 v
             } else {
-                return Err(err("unexpected constant scalar type in a specialization constant default value"));
+                return Err(err(
+                    "unexpected constant scalar type in a specialization constant default value",
+                ));
             };
             if n > 8 {
                 return Err(err("specialization constant scalar wider than 64 bits"));
@@ -760,7 +901,10 @@ fn default_bytes(m: &Module<'_>, c: Value<'_>, offset: &mut u64, out: &mut Vec<u
 /// constants default values]` (key `all`) for the metadata of `m`, right
 /// after `[SYCL/device requirements]` (reference 5.4). Nothing is added when
 /// the module lists no specialization constant.
-pub fn property_sets(m: &Module<'_>, reg: PropertySetRegistry) -> Result<PropertySetRegistry, PassError> {
+pub fn property_sets(
+    m: &Module<'_>,
+    reg: PropertySetRegistry,
+) -> Result<PropertySetRegistry, PassError> {
     let map = spec_constant_map(m)?;
     if map.is_empty() || reg.get(names::SPEC_CONST_MAP).is_some() {
         return Ok(reg);
@@ -770,9 +914,17 @@ pub fn property_sets(m: &Module<'_>, reg: PropertySetRegistry) -> Result<Propert
     let mut added = false;
     let add_sets = |out: &mut PropertySetRegistry| {
         for (name, words) in &map {
-            out.add(names::SPEC_CONST_MAP, name.clone(), PropertyValue::u32_array(words));
+            out.add(
+                names::SPEC_CONST_MAP,
+                name.clone(),
+                PropertyValue::u32_array(words),
+            );
         }
-        out.add(names::SPEC_CONST_DEFAULT_VALUES, names::SPEC_CONST_DEFAULT_VALUES_KEY, PropertyValue::bytes(&blob));
+        out.add(
+            names::SPEC_CONST_DEFAULT_VALUES,
+            names::SPEC_CONST_DEFAULT_VALUES_KEY,
+            PropertyValue::bytes(&blob),
+        );
     };
     for (set, props) in reg.iter() {
         let s = out.set_mut(set);
@@ -795,7 +947,9 @@ pub fn property_sets(m: &Module<'_>, reg: PropertySetRegistry) -> Result<Propert
 /// specialization constants are replaced by their defaults, with dead
 /// prototypes stripped, and its entry points: every `spir_kernel` function.
 /// `None` if `m` has nothing to replace.
-pub fn default_value_image<'c>(m: &Module<'c>) -> Result<Option<(Module<'c>, Vec<String>)>, PassError> {
+pub fn default_value_image<'c>(
+    m: &Module<'c>,
+) -> Result<Option<(Module<'c>, Vec<String>)>, PassError> {
     if !module_contains_spec_consts(m) {
         return Ok(None);
     }
@@ -825,7 +979,9 @@ mod tests {
 
     fn lower(ir: &str, mode: HandlingMode) -> (String, PropertySetRegistry) {
         let ctx = Context::new();
-        let m = ctx.parse_ir(format!("{HEADER}{ir}").as_bytes(), "t.ll").expect("parse");
+        let m = ctx
+            .parse_ir(format!("{HEADER}{ir}").as_bytes(), "t.ll")
+            .expect("parse");
         lower_spec_constants(&m, mode).expect("lower");
         m.verify().expect("verify");
         let reg = property_sets(&m, PropertySetRegistry::new()).expect("props");
@@ -853,37 +1009,70 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
     #[test]
     fn native_descriptors_report_tail_padding() {
         let (text, reg) = lower(PADDED, HandlingMode::Native);
-        assert!(text.contains("call %struct.A @_Z29__spirv_SpecConstantCompositeiaA3_a_Rstruct.A(i32 %"), "{text}");
-        let map = reg.spec_constants();
-        assert_eq!(map.len(), 2);
-        let a: Vec<(u32, u32, u32)> = map[0].1.iter().map(|d| (d.id, d.offset, d.size)).collect();
-        assert_eq!(a, vec![(0, 0, 4), (1, 4, 1), (u32::MAX, 5, 3)]);
+        assert!(
+            text.contains(
+                "call %struct.A @_Z29__spirv_SpecConstantCompositeiaA3_a_Rstruct.A(i32 %"
+            ),
+            "{text}"
+        );
+        let words = |k: &str| {
+            reg.value(names::SPEC_CONST_MAP, k)
+                .and_then(|v| v.as_u32_array())
+        };
+        assert_eq!(words("A"), Some(vec![0, 0, 4, 1, 4, 1, u32::MAX, 5, 3]));
         // The undef [3 x i8] consumed ID 2: the bool gets 3.
-        assert_eq!(map[1].1[0].id, 3);
-        assert_eq!(reg.spec_const_default_values(), Some(&[20, 0, 0, 0, 99, 0, 0, 0, 1][..]));
-        assert!(!text.contains("@n ="), "unused symbolic IDs are erased: {text}");
-        assert!(text.contains("@d ="), "specialization_id objects are kept: {text}");
+        assert_eq!(words("B"), Some(vec![3, 0, 1]));
+        let all = reg
+            .value(names::SPEC_CONST_DEFAULT_VALUES, "all")
+            .and_then(|v| v.as_byte_payload());
+        assert_eq!(all, Some(&[20, 0, 0, 0, 99, 0, 0, 0, 1][..]));
+        assert!(
+            !text.contains("@n ="),
+            "unused symbolic IDs are erased: {text}"
+        );
+        assert!(
+            text.contains("@d ="),
+            "specialization_id objects are kept: {text}"
+        );
     }
 
     #[test]
     fn emulation_offsets_and_encoding_match_upstream() {
         let (text, reg) = lower(PADDED, HandlingMode::Emulation);
-        assert!(text.contains("%gep = getelementptr i8, ptr addrspace(4) %b4, i32 0"), "{text}");
-        assert!(text.contains("%bc = bitcast ptr addrspace(4) %gep to ptr addrspace(4)"), "{text}");
-        assert!(text.contains("getelementptr i8, ptr addrspace(4) %b4, i32 8"), "{text}");
+        assert!(
+            text.contains("%gep = getelementptr i8, ptr addrspace(4) %b4, i32 0"),
+            "{text}"
+        );
+        assert!(
+            text.contains("%bc = bitcast ptr addrspace(4) %gep to ptr addrspace(4)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("getelementptr i8, ptr addrspace(4) %b4, i32 8"),
+            "{text}"
+        );
         let prop = reg.to_text();
         // Byte-for-byte the values of upstream's composite-default-value-padding test.
-        assert!(prop.contains("A=2|gBAAAAAAAAAAAAAAAAAAAgAAAAA\nB=2|gBAAAAAAAAQAAAAAAAAAAEAAAAA\n"), "{prop}");
+        assert!(
+            prop.contains("A=2|gBAAAAAAAAAAAAAAAAAAAgAAAAA\nB=2|gBAAAAAAAAQAAAAAAAAAAEAAAAA\n"),
+            "{prop}"
+        );
         assert!(prop.contains("all=2|IBAAAAAAAAAFAAAAjBAAAEA\n"), "{prop}");
     }
 
     #[test]
     fn default_values_mode_uses_the_defaults() {
         let (text, reg) = lower(PADDED, HandlingMode::DefaultValues);
-        assert!(text.contains("store { i32, i8 } { i32 20, i8 99 }, ptr addrspace(4) %a4"), "{text}");
+        assert!(
+            text.contains("store { i32, i8 } { i32 20, i8 99 }, ptr addrspace(4) %a4"),
+            "{text}"
+        );
         assert!(text.contains("trunc i8 1 to i1"), "{text}");
         assert!(reg.is_empty());
-        assert!(text.contains("!sycl.specialization-constants = !{}"), "{text}");
+        assert!(
+            text.contains("!sycl.specialization-constants = !{}"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -893,8 +1082,14 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
         let t = m.types();
         let i32t = t.int(32);
         let arr = t.array(t.int(8), 3);
-        assert_eq!(mangle_function("__spirv_SpecConstant", i32t, &[i32t, i32t]).unwrap(), "_Z20__spirv_SpecConstantii");
-        assert_eq!(mangle_function("__spirv_SpecConstantComposite", arr, &[t.int(8); 3]).unwrap(), "_Z29__spirv_SpecConstantCompositeaaa_RA3_a");
+        assert_eq!(
+            mangle_function("__spirv_SpecConstant", i32t, &[i32t, i32t]).unwrap(),
+            "_Z20__spirv_SpecConstantii"
+        );
+        assert_eq!(
+            mangle_function("__spirv_SpecConstantComposite", arr, &[t.int(8); 3]).unwrap(),
+            "_Z29__spirv_SpecConstantCompositeaaa_RA3_a"
+        );
         assert!(mangle_type(t.int(128)).is_err());
     }
 }

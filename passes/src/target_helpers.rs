@@ -80,8 +80,8 @@ pub struct Kernels<'c> {
     annotated: Vec<Value<'c>>,
 }
 
-/// True if `node` (an MDNode as a value) is `!{ptr @f, ..., !"kernel", i32 1, ...}`;
-/// returns `@f`.
+/// The function `@f` if `node` (an `MDNode` as a value) is
+/// `!{ptr @f, ..., !"kernel", i32 1, ...}`.
 fn annotated_kernel<'c>(node: Value<'c>) -> Option<Value<'c>> {
     let ops = node.md_operands();
     if ops.len() % 2 != 1 {
@@ -139,11 +139,15 @@ impl<'c> Kernels<'c> {
             let users = k.users();
             let only_in_used_list = users.len() == 1
                 && users[0].is_plain_constant()
-                && users[0].users().iter().all(|g| {
-                    g.is_global_variable() && matches!(g.name().as_str(), "llvm.used" | "llvm.compiler.used")
-                });
+                && users[0]
+                    .users()
+                    .iter()
+                    .all(|g| g.is_global_variable() && matches!(g.name().as_str(), "llvm.used" | "llvm.compiler.used"));
             if !users.is_empty() && !only_in_used_list {
-                return Err(PassError::Message(format!("kernel entry point '{}' can't have uses", k.name())));
+                return Err(PassError::Message(format!(
+                    "kernel entry point '{}' can't have uses",
+                    k.name()
+                )));
             }
         }
         Ok(())

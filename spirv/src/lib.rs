@@ -14,7 +14,7 @@ use std::process::Command;
 
 use rspirv::dr::{Module, Operand};
 use rspirv::spirv::{Decoration, Op};
-use sycl_props::property_set::PropertySetRegistry;
+use sycl_props::property_set::{names, PropertySetRegistry};
 
 /// Errors of SPIR-V emission and inspection.
 #[derive(Debug, thiserror::Error)]
@@ -44,10 +44,13 @@ pub enum SpirvError {
 }
 
 fn run(tool: &str, args: &[&str]) -> Result<(), SpirvError> {
-    let out = Command::new(tool).args(args).output().map_err(|e| SpirvError::Spawn {
-        tool: tool.into(),
-        reason: e.to_string(),
-    })?;
+    let out = Command::new(tool)
+        .args(args)
+        .output()
+        .map_err(|e| SpirvError::Spawn {
+            tool: tool.into(),
+            reason: e.to_string(),
+        })?;
     if !out.status.success() {
         return Err(SpirvError::Tool {
             tool: tool.into(),
@@ -65,7 +68,16 @@ pub fn llc() -> String {
 /// Compiles LLVM IR (text or bitcode) at `input` to a SPIR-V binary at `output`.
 pub fn emit_spirv(input: &Path, output: &Path) -> Result<(), SpirvError> {
     let (i, o) = (input.to_string_lossy(), output.to_string_lossy());
-    run(&llc(), &["-mtriple=spirv64-unknown-unknown", "-filetype=obj", &i, "-o", &o])
+    run(
+        &llc(),
+        &[
+            "-mtriple=spirv64-unknown-unknown",
+            "-filetype=obj",
+            &i,
+            "-o",
+            &o,
+        ],
+    )
 }
 
 /// Validates a SPIR-V binary with `spirv-val` (`$SPIRV_VAL` overrides).
@@ -106,8 +118,12 @@ pub fn spec_constants(module: &Module) -> Vec<SpecConstant> {
     }
     let mut out = Vec::new();
     for inst in &module.types_global_values {
-        let Some(result_id) = inst.result_id else { continue };
-        let Some(&spec_id) = spec_ids.get(&result_id) else { continue };
+        let Some(result_id) = inst.result_id else {
+            continue;
+        };
+        let Some(&spec_id) = spec_ids.get(&result_id) else {
+            continue;
+        };
         let default_words = match inst.class.opcode {
             Op::SpecConstantTrue => vec![1],
             Op::SpecConstantFalse => vec![0],
@@ -136,11 +152,22 @@ pub fn spec_constants(module: &Module) -> Vec<SpecConstant> {
 /// `props` (a device image's property sets) assigns to its specialization
 /// constants (padding descriptors excluded). Returns `(name, id)` pairs in
 /// property-set order.
-pub fn check_against_properties(module: &Module, props: &PropertySetRegistry) -> Result<Vec<(String, u32)>, SpirvError> {
+pub fn check_against_properties(
+    module: &Module,
+    props: &PropertySetRegistry,
+) -> Result<Vec<(String, u32)>, SpirvError> {
     let mut expected = Vec::new();
-    for (name, descs) in props.spec_constants() {
-        for d in descs.iter().filter(|d| d.id != u32::MAX) {
-            expected.push((name.to_string(), d.id));
+    for (name, value) in props
+        .get(names::SPEC_CONST_MAP)
+        .into_iter()
+        .flat_map(|s| s.iter())
+    {
+        let words = value
+            .as_u32_array()
+            .filter(|w| w.len() % 3 == 0)
+            .ok_or_else(|| SpirvError::Mismatch(format!("{name}: malformed descriptor list")))?;
+        for d in words.chunks_exact(3).filter(|d| d[0] != u32::MAX) {
+            expected.push((name.to_string(), d[0]));
         }
     }
     let in_props: BTreeSet<u32> = expected.iter().map(|(_, id)| *id).collect();
@@ -158,7 +185,7 @@ mod tests {
     use super::*;
     use rspirv::binary::Assemble;
     use rspirv::dr::Builder;
-    use sycl_props::property_set::{names, PropertyValue};
+    use sycl_props::property_set::PropertyValue;
 
     fn module_with_spec_constant(spec_id: u32, value: u32) -> Module {
         let mut b = Builder::new();
@@ -188,7 +215,10 @@ mod tests {
             reg
         };
         let ok = props(&[3, 0, 4, u32::MAX, 4, 4]);
-        assert_eq!(check_against_properties(&m, &ok).expect("match"), vec![("A".to_string(), 3)]);
+        assert_eq!(
+            check_against_properties(&m, &ok).expect("match"),
+            vec![("A".to_string(), 3)]
+        );
         assert!(check_against_properties(&m, &props(&[1, 0, 4])).is_err());
     }
 }

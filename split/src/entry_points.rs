@@ -66,7 +66,8 @@ fn is_mangled_with_prefix(name: &str, prefix: &str) -> bool {
     let Some(rest) = name.strip_prefix("_Z") else {
         return false;
     };
-    rest.trim_start_matches(|c: char| c.is_ascii_digit()).starts_with(prefix)
+    rest.trim_start_matches(|c: char| c.is_ascii_digit())
+        .starts_with(prefix)
 }
 
 /// SPIR-V or SYCL builtin: `_Z<digits>__spirv_…` or `_Z<digits>__sycl_…`.
@@ -88,7 +89,10 @@ pub fn is_generic_builtin(name: &str) -> bool {
 /// `llvm.` prefix, what `Function::isIntrinsic` tests), any `__`-prefixed
 /// name, or a SPIR-V/SYCL/ESIMD builtin.
 pub fn is_intrinsic_or_builtin_name(name: &str) -> bool {
-    name.starts_with("llvm.") || name.starts_with("__") || is_spirv_or_sycl_builtin(name) || is_esimd_builtin(name)
+    name.starts_with("llvm.")
+        || name.starts_with("__")
+        || is_spirv_or_sycl_builtin(name)
+        || is_esimd_builtin(name)
 }
 
 /// An LLVM intrinsic, a `__`-prefixed name or a SPIR-V/SYCL/ESIMD builtin.
@@ -191,16 +195,28 @@ mod tests {
     use super::*;
 
     fn decl(name: &str) -> ImportCandidate<'_> {
-        ImportCandidate { name, is_declaration: true, is_sycl_external: false, is_intrinsic: false }
+        ImportCandidate {
+            name,
+            is_declaration: true,
+            is_sycl_external: false,
+            is_intrinsic: false,
+        }
     }
 
     fn def(name: &str, sycl_external: bool) -> ImportCandidate<'_> {
-        ImportCandidate { name, is_declaration: false, is_sycl_external: sycl_external, is_intrinsic: false }
+        ImportCandidate {
+            name,
+            is_declaration: false,
+            is_sycl_external: sycl_external,
+            is_intrinsic: false,
+        }
     }
 
     #[test]
     fn builtin_names() {
-        assert!(is_spirv_or_sycl_builtin("_Z28__spirv_GlobalInvocationId_xv"));
+        assert!(is_spirv_or_sycl_builtin(
+            "_Z28__spirv_GlobalInvocationId_xv"
+        ));
         assert!(is_spirv_or_sycl_builtin("_Z20__sycl_getSpecConstantv"));
         assert!(!is_spirv_or_sycl_builtin("_Z3foov"));
         // Upstream drops any number of digits, including none.
@@ -216,25 +232,44 @@ mod tests {
     #[test]
     fn intrinsics_and_builtins() {
         assert!(is_intrinsic_or_builtin_name("llvm.bitreverse.i8"));
-        assert!(is_intrinsic_or_builtin_name("__itt_offload_wi_start_wrapper"));
-        assert!(is_intrinsic_or_builtin_name("_Z18__spirv_ocl_printfPU3AS2Kcz"));
+        assert!(is_intrinsic_or_builtin_name(
+            "__itt_offload_wi_start_wrapper"
+        ));
+        assert!(is_intrinsic_or_builtin_name(
+            "_Z18__spirv_ocl_printfPU3AS2Kcz"
+        ));
         assert!(!is_intrinsic_or_builtin_name("_Z7outsidev"));
         assert!(!is_intrinsic_or_builtin_name("llvmfoo"));
     }
 
     #[test]
     fn bf16_devicelib_is_importable_in_every_mode() {
-        assert!(can_be_imported_candidate(decl("__devicelib_ConvertFToBF16INTELVec16"), false));
-        assert!(can_be_imported_candidate(decl("__devicelib_ConvertBF16ToFINTEL"), true));
+        assert!(can_be_imported_candidate(
+            decl("__devicelib_ConvertFToBF16INTELVec16"),
+            false
+        ));
+        assert!(can_be_imported_candidate(
+            decl("__devicelib_ConvertBF16ToFINTEL"),
+            true
+        ));
         // Exact names only, declarations only.
-        assert!(!can_be_imported_candidate(decl("__devicelib_ConvertFToBF16INTELVec5"), false));
-        assert!(!can_be_imported_candidate(def("__devicelib_ConvertFToBF16INTEL", true), false));
+        assert!(!can_be_imported_candidate(
+            decl("__devicelib_ConvertFToBF16INTELVec5"),
+            false
+        ));
+        assert!(!can_be_imported_candidate(
+            def("__devicelib_ConvertFToBF16INTEL", true),
+            false
+        ));
     }
 
     #[test]
     fn nothing_else_is_importable_without_dynamic_linking() {
         assert!(!can_be_imported_candidate(decl("childA"), false));
-        assert!(!can_be_imported_candidate(def("sycl_external", true), false));
+        assert!(!can_be_imported_candidate(
+            def("sycl_external", true),
+            false
+        ));
     }
 
     #[test]
@@ -248,13 +283,25 @@ mod tests {
         // Intrinsics and builtins.
         assert!(!can_be_imported_candidate(decl("llvm.bitreverse.i8"), true));
         assert!(!can_be_imported_candidate(
-            ImportCandidate { is_intrinsic: true, ..decl("x") },
+            ImportCandidate {
+                is_intrinsic: true,
+                ..decl("x")
+            },
             true
         ));
-        assert!(!can_be_imported_candidate(decl("__itt_offload_wi_start_wrapper"), true));
+        assert!(!can_be_imported_candidate(
+            decl("__itt_offload_wi_start_wrapper"),
+            true
+        ));
         assert!(!can_be_imported_candidate(def("__private", true), true));
-        assert!(!can_be_imported_candidate(decl("_Z18__spirv_ocl_printfPU3AS2Kcz"), true));
-        assert!(!can_be_imported_candidate(decl("_Z22__sycl_getScalarSpecConstantv"), true));
+        assert!(!can_be_imported_candidate(
+            decl("_Z18__spirv_ocl_printfPU3AS2Kcz"),
+            true
+        ));
+        assert!(!can_be_imported_candidate(
+            decl("_Z22__sycl_getScalarSpecConstantv"),
+            true
+        ));
         assert!(!can_be_imported_candidate(decl("_Z14__esimd_simdv"), true));
         // The demangled name decides too.
         assert!(!can_be_imported_candidate(decl("_Z8__insidev"), true));

@@ -10,7 +10,8 @@
 //!   non-kernel function with `referenced-indirectly` and exactly the call's
 //!   function type;
 //! - in dynamic-linking mode, functions that can be imported get no incoming
-//!   use edges: callers keep them as declarations.
+//!   use edges (callers keep them as declarations) and no edges for their
+//!   own indirect calls, as upstream.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -57,9 +58,12 @@ impl<'c> DependencyGraph<'c> {
 
         let mut seen_constants = HashSet::new();
         for &f in &functions {
-            if !(dynamic_linking && can_be_imported(f, true)) {
-                g.add_use_edges(f, &mut seen_constants);
+            // As upstream: an importable function (dynamic linking) gets
+            // neither incoming use edges nor edges for its own indirect calls.
+            if dynamic_linking && can_be_imported(f, true) {
+                continue;
             }
+            g.add_use_edges(f, &mut seen_constants);
             if !by_type.is_empty() && !f.is_declaration() {
                 let src = g.nodes[&f];
                 f.for_each_instruction(|i| {

@@ -1,1 +1,5 @@
-//! placeholder
+//! Integration and property tests across the workspace's crates; the tests
+//! live in `tests/tests/`. This library holds the generator of random
+//! linked device modules they share.
+
+pub mod gen;

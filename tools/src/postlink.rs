@@ -6,14 +6,15 @@
 //! `sycl-module-split` command calls [`run_module_split`].
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use sycl_ir::{Context, MdOperand, Module, Value};
 use sycl_passes::properties::{compute_properties, EsimdStatus, PropertyOptions};
+use sycl_passes::remove_llvm_used::{remove_device_globals_from_compiler_used, remove_llvm_used};
 use sycl_passes::spec_constants::{
     default_value_image, lower_spec_constants, mark_default_value_image, property_sets as spec_property_sets,
     HandlingMode,
 };
-use sycl_passes::remove_llvm_used::{remove_device_globals_from_compiler_used, remove_llvm_used};
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertyValue};
 use sycl_split::entry_points::EntryPointOptions;
@@ -311,6 +312,11 @@ struct PostLinkSink<'a> {
     /// the pre-split steps changed the module).
     write_unsplit_ir: bool,
     split_given: bool,
+    /// Specialization-constant lowering changed an image.
+    spec_modified: AtomicBool,
+    /// Default-value images saved so far (images are saved in order when
+    /// they are generated: see `run`).
+    default_images: AtomicUsize,
 }
 
 impl ImageSink for PostLinkSink<'_> {
@@ -319,16 +325,60 @@ impl ImageSink for PostLinkSink<'_> {
         let mut out = ImageOutput::default();
         // Sanitizer module-id kernels (upstream's post-split `handleSanitizers`).
         sycl_passes::sanitizer::add_sanitizer_module_kernels(im);
+        // Specialization constants (reference 3.9): the default-value copy is
+        // taken before the image itself is lowered.
+        let default_image = if o.default_spec_consts && !o.ir_output_only {
+            default_value_image(im).map_err(|e| err(e.to_string()))?
+        } else {
+            None
+        };
+        let mut spec_modified = false;
+        if let Some(mode) = o.spec_const {
+            let mode = match mode {
+                SpecConstMode::Native => HandlingMode::Native,
+                SpecConstMode::Emulation => HandlingMode::Emulation,
+            };
+            spec_modified = lower_spec_constants(im, mode).map_err(|e| err(e.to_string()))?;
+            if spec_modified {
+                self.spec_modified.store(true, Ordering::SeqCst);
+            }
+        }
         if o.ir_output_only {
             im.verify().map_err(|e| err(format!("{}: {e}", im.identifier())))?;
             out.files.push(PendingFile::write(&self.outputs[0].path, &serialize(im, o.text)).map_err(err)?);
             return Ok(out);
         }
+        // A group's default-value image follows it and takes the next number.
+        let n = n + self.default_images.fetch_add(usize::from(default_image.is_some()), Ordering::SeqCst);
+        self.save_image(&mut out, n, im, entry_points, real_split || spec_modified, false)?;
+        if let Some((dm, entries)) = default_image {
+            self.save_image(&mut out, n + 1, &dm, &entries, true, true)?;
+        }
+        Ok(out)
+    }
+}
+
+impl PostLinkSink<'_> {
+    /// Writes one image's IR, symbols and property files and adds its rows
+    /// (one per table) to `out`.
+    fn save_image(
+        &self,
+        out: &mut ImageOutput,
+        n: usize,
+        im: &Module<'_>,
+        entry_points: &[String],
+        write_ir: bool,
+        default_values: bool,
+    ) -> Result<(), PostLinkError> {
+        let o = self.o;
         add_esimd_status(im, EsimdStatus::SyclOnly);
+        if default_values {
+            mark_default_value_image(im);
+        }
         im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         let ext = if o.text { "ll" } else { "bc" };
         let prefix = &self.prefix;
-        let code = if real_split || self.write_unsplit_ir {
+        let code = if write_ir || self.write_unsplit_ir {
             let path = format!("{prefix}_{n}.{ext}");
             out.files.push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
             path
@@ -350,10 +400,11 @@ impl ImageSink for PostLinkSink<'_> {
                 split_given: self.split_given,
                 dynamic_linking: o.dynamic_linking,
                 esimd_status: EsimdStatus::SyclOnly,
-                spec_consts_replaced_with_default: false,
+                spec_consts_replaced_with_default: default_values,
             };
-            compute_properties(im, entry_points, &popts)
+            spec_property_sets(im, compute_properties(im, entry_points, &popts))
         });
+        let props = props.transpose().map_err(|e| err(e.to_string()))?;
         for spec in self.outputs {
             let mut row = vec![code.clone()];
             if let Some(reg) = &props {
@@ -372,7 +423,7 @@ impl ImageSink for PostLinkSink<'_> {
             }
             out.rows.push(row);
         }
-        Ok(out)
+        Ok(())
     }
 }
 
@@ -398,7 +449,9 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             only_kernels: o.only_kernels_as_entry_points,
             dynamic_linking: o.dynamic_linking,
         },
-        threads: thread_count(),
+        // Default-value images shift the numbers of the images after them:
+        // save images one by one, in order.
+        threads: if o.default_spec_consts { 1 } else { thread_count() },
     };
 
     let outputs: Vec<OutputSpec> = if o.outputs.is_empty() {
@@ -416,6 +469,8 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         prefix: output_prefix(&outputs[0].path, o.out_dir.as_deref()),
         write_unsplit_ir: !o.outputs.is_empty() || modified,
         split_given,
+        spec_modified: AtomicBool::new(false),
+        default_images: AtomicUsize::new(0),
     };
     let result = split_and_save(m, &name, &settings, &sink, |m, groups| {
         if o.device_globals {
@@ -435,7 +490,7 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         files.commit().map_err(err)?;
         return Ok(report);
     }
-    if !result.real_split && !sink.write_unsplit_ir {
+    if !result.real_split && !sink.write_unsplit_ir && !sink.spec_modified.load(Ordering::SeqCst) {
         report.notes.push("sycl-post-link NOTE: no modifications to the input LLVM IR have been made".into());
     }
     let mut columns = vec!["Code".to_string()];
@@ -448,8 +503,9 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let mut tables: Vec<FileTable> = outputs.iter().map(|_| FileTable::new(columns.clone())).collect();
     for image in result.images {
         files.extend(image.files);
+        // An image followed by its default-value image has two rows per table.
         for (t, row) in image.rows.into_iter().enumerate() {
-            tables[t].add_row(row).map_err(|e| err(e.to_string()))?;
+            tables[t % outputs.len()].add_row(row).map_err(|e| err(e.to_string()))?;
         }
     }
     for (t, spec) in outputs.iter().enumerate() {

@@ -39,7 +39,9 @@ fn reached_kernels<'c>(start: Value<'c>) -> Option<Vec<Value<'c>>> {
             if !u.is_call() {
                 continue;
             }
-            let Some(caller) = u.parent_function() else { continue };
+            let Some(caller) = u.parent_function() else {
+                continue;
+            };
             if visited.contains(&caller) {
                 continue;
             }
@@ -61,7 +63,10 @@ pub fn kernels_using_assert(m: &Module<'_>) -> Vec<String> {
         return Vec::new();
     };
     let kernels = reached_kernels(assert_fail).unwrap_or_else(|| {
-        m.functions().into_iter().filter(|f| f.call_conv() == CallConv::SpirKernel).collect()
+        m.functions()
+            .into_iter()
+            .filter(|f| f.call_conv() == CallConv::SpirKernel)
+            .collect()
     });
     kernels.into_iter().map(|k| k.name()).collect()
 }
@@ -70,5 +75,65 @@ pub fn kernels_using_assert(m: &Module<'_>) -> Vec<String> {
 pub fn add_assert_used(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     for k in kernels_using_assert(m) {
         reg.add(names::ASSERT_USED, k, PropertyValue::UInt32(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sycl_ir::Context;
+
+    const DECL: &str = "target triple = \"spir64-unknown-unknown\"\n\
+                        declare spir_func void @__devicelib_assert_fail()\n";
+
+    fn kernels(ir: &str) -> Vec<String> {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(format!("{DECL}{ir}").as_bytes(), "t.ll")
+            .expect("test IR parses");
+        kernels_using_assert(&m)
+    }
+
+    #[test]
+    fn no_assert_function_no_kernels() {
+        let ctx = Context::new();
+        let m = ctx
+            .parse_ir(b"define spir_kernel void @k() { ret void }", "t.ll")
+            .expect("parses");
+        assert!(kernels_using_assert(&m).is_empty());
+    }
+
+    #[test]
+    fn kernels_reached_through_calls() {
+        let k = kernels(
+            "define spir_func void @f() { call spir_func void @__devicelib_assert_fail() ret void }\n\
+             define spir_kernel void @uses() { call spir_func void @f() ret void }\n\
+             define spir_kernel void @clean() { ret void }\n",
+        );
+        assert_eq!(k, vec!["uses"]);
+    }
+
+    #[test]
+    fn invoke_does_not_count() {
+        let k = kernels(
+            "declare i32 @__gxx_personality_v0(...)\n\
+             define spir_kernel void @k() personality ptr @__gxx_personality_v0 {\n\
+               invoke spir_func void @__devicelib_assert_fail() to label %ok unwind label %bad\n\
+             ok:\n  ret void\n\
+             bad:\n  %l = landingpad { ptr, i32 } cleanup\n  ret void\n}\n",
+        );
+        assert!(k.is_empty());
+    }
+
+    #[test]
+    fn referenced_indirectly_means_every_spir_kernel() {
+        let k = kernels(
+            "define spir_func void @f() #0 { call spir_func void @__devicelib_assert_fail() ret void }\n\
+             define spir_kernel void @a() { ret void }\n\
+             define ptx_kernel void @not_spir() { ret void }\n\
+             define spir_kernel void @b() { ret void }\n\
+             attributes #0 = { \"referenced-indirectly\" }\n",
+        );
+        assert_eq!(k, vec!["a", "b"]);
     }
 }

@@ -22,7 +22,7 @@
 //! assignment). Upstream asserts that the id exists; a variable without one
 //! is skipped here.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexMap;
 use sycl_ir::{Module, Value};
@@ -73,7 +73,13 @@ pub fn device_global_properties(m: &Module<'_>) -> IndexMap<String, DeviceGlobal
     for g in m.globals().into_iter().filter(|&g| is_device_global(g)) {
         let Some(id) = unique_id(g) else { continue };
         let size = attr_as_u32(&g.global_attr(ATTR_DEVICE_GLOBAL_SIZE).unwrap_or_default());
-        map.insert(id, DeviceGlobalInfo { size, device_image_scope: has_device_image_scope(g) });
+        map.insert(
+            id,
+            DeviceGlobalInfo {
+                size,
+                device_image_scope: has_device_image_scope(g),
+            },
+        );
     }
     map
 }
@@ -83,7 +89,10 @@ pub fn host_pipe_properties(m: &Module<'_>) -> IndexMap<String, u32> {
     let mut map = IndexMap::new();
     for g in m.globals().into_iter().filter(|&g| is_host_pipe(g)) {
         let Some(id) = unique_id(g) else { continue };
-        map.insert(id, attr_as_u32(&g.global_attr(ATTR_HOST_PIPE_SIZE).unwrap_or_default()));
+        map.insert(
+            id,
+            attr_as_u32(&g.global_attr(ATTR_HOST_PIPE_SIZE).unwrap_or_default()),
+        );
     }
     map
 }
@@ -120,11 +129,18 @@ pub struct DeviceImageScopeError {
 /// The message is the wording of the upstream revision that the conformance
 /// corpus' test comes from ("is contained in"); newer revisions say "is used
 /// in".
-pub fn check_device_image_scope(m: &Module<'_>, groups: &[&[Value<'_>]]) -> Result<(), DeviceImageScopeError> {
+pub fn check_device_image_scope(
+    m: &Module<'_>,
+    groups: &[&[Value<'_>]],
+) -> Result<(), DeviceImageScopeError> {
     if groups.len() < 2 {
         return Ok(());
     }
-    let group_of = |f: Value<'_>| groups.iter().position(|g| g.contains(&f));
+    let group_of: HashMap<Value<'_>, usize> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(i, g)| g.iter().map(move |&f| (f, i)))
+        .collect();
     for g in m.globals() {
         if !is_device_global(g) || !has_device_image_scope(g) {
             continue;
@@ -138,7 +154,7 @@ pub fn check_device_image_scope(m: &Module<'_>, groups: &[&[Value<'_>]]) -> Resu
                 continue;
             }
             if u.is_function() {
-                if let Some(i) = group_of(u) {
+                if let Some(&i) = group_of.get(&u) {
                     if *owner.get_or_insert(i) != i {
                         return Err(DeviceImageScopeError { name: g.name() });
                     }

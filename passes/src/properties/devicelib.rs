@@ -34,9 +34,11 @@ nextafterf powf remainderf remquof scalbnf sinf sinhf sqrtf tanf tanhf tgammaf";
 const MATH_FP64_NAMES: &str = "acos acosh asin asinh atan atan2 atanh cbrt cos cosh erf erfc exp exp2 expm1 fdim fma \
 fmod frexp hypot ilogb ldexp lgamma log log10 log1p log2 logb modf nextafter pow remainder remquo scalbn sin sinh sqrt \
 tan tanh tgamma";
-const COMPLEX_NAMES: &str = "__divsc3 __mulsc3 cabsf cacosf cacoshf cargf casinf casinhf catanf catanhf ccosf ccoshf \
+const COMPLEX_NAMES: &str =
+    "__divsc3 __mulsc3 cabsf cacosf cacoshf cargf casinf casinhf catanf catanhf ccosf ccoshf \
 cexpf cimagf clogf cpolarf cpowf cprojf crealf csinf csinhf csqrtf ctanf ctanhf";
-const COMPLEX_FP64_NAMES: &str = "__divdc3 __muldc3 cabs cacos cacosh carg casin casinh catan catanh ccos ccosh cexp \
+const COMPLEX_FP64_NAMES: &str =
+    "__divdc3 __muldc3 cabs cacos cacosh carg casin casinh catan catanh ccos ccosh cexp \
 cimag clog cpolar cpow cproj creal csin csinh csqrt ctan ctanh";
 const CSTRING_NAMES: &str = "memcpy memset memcmp";
 const IMF_NAMES: &str = "llmax llmin max min ullmax ullmin umax umin brev brevll byte_perm ffs ffsll clz clzll popc \
@@ -115,7 +117,9 @@ fn table() -> &'static HashMap<String, u32> {
 pub fn devicelib_bit(name: &str) -> u32 {
     match table().get(name) {
         Some(&b) => b,
-        None if name.starts_with("__devicelib_default_work_group_") || name.starts_with("__devicelib_default_sub_group_") => {
+        None if name.starts_with("__devicelib_default_work_group_")
+            || name.starts_with("__devicelib_default_sub_group_") =>
+        {
             GSORT
         }
         None => 0,
@@ -134,7 +138,10 @@ pub fn is_spir_or_spirv(triple: &str) -> bool {
     if arch.starts_with("spirv") {
         return true;
     }
-    let base = ["_gen", "_x86_64", "_fpga"].iter().find_map(|s| arch.strip_suffix(s)).unwrap_or(arch);
+    let base = ["_gen", "_x86_64", "_fpga"]
+        .iter()
+        .find_map(|s| arch.strip_suffix(s))
+        .unwrap_or(arch);
     base == "spir" || base == "spir64"
 }
 
@@ -159,7 +166,11 @@ pub fn devicelib_req_mask(m: &Module<'_>) -> u32 {
 
 /// Adds `[SYCL/devicelib req mask]` (always).
 pub fn add_devicelib_req_mask(m: &Module<'_>, reg: &mut PropertySetRegistry) {
-    reg.add(names::DEVICELIB_REQ_MASK, names::DEVICELIB_REQ_MASK_KEY, PropertyValue::UInt32(devicelib_req_mask(m)));
+    reg.add(
+        names::DEVICELIB_REQ_MASK,
+        names::DEVICELIB_REQ_MASK_KEY,
+        PropertyValue::UInt32(devicelib_req_mask(m)),
+    );
 }
 
 #[cfg(test)]
@@ -184,10 +195,19 @@ mod tests {
         assert_eq!(devicelib_bit("__devicelib_imf_sqrt_rz"), IMF_FP64);
         assert_eq!(devicelib_bit("__devicelib_imf_float2bfloat16"), IMF_BF16);
         assert_eq!(devicelib_bit("__devicelib_imf_float2bfloat16_ru"), IMF_BF16);
-        assert_eq!(devicelib_bit("__devicelib_ConvertFToBF16INTELVec8"), BFLOAT16);
+        assert_eq!(
+            devicelib_bit("__devicelib_ConvertFToBF16INTELVec8"),
+            BFLOAT16
+        );
         assert_eq!(devicelib_bit("__devicelib_ConvertBF16ToFINTEL"), BFLOAT16);
-        assert_eq!(devicelib_bit("__devicelib_default_work_group_joint_sort_ascending_p1i32_u32_p1i8"), GSORT);
-        assert_eq!(devicelib_bit("__devicelib_default_sub_group_private_sort_ascending_i32"), GSORT);
+        assert_eq!(
+            devicelib_bit("__devicelib_default_work_group_joint_sort_ascending_p1i32_u32_p1i8"),
+            GSORT
+        );
+        assert_eq!(
+            devicelib_bit("__devicelib_default_sub_group_private_sort_ascending_i32"),
+            GSORT
+        );
         assert_eq!(devicelib_bit("__devicelib_nonsense"), 0);
         // Without the prefix nothing matches.
         assert_eq!(devicelib_bit("cosf"), 0);

@@ -127,7 +127,11 @@ pub(crate) fn md_of<'c>(m: &Module<'c>, f: Value<'c>, kind: &str) -> Option<Valu
 /// Computes the property sets of image `m` whose entry points are named
 /// `entry_points` (in entry-point order; names that are no longer in the
 /// module are skipped, as upstream's `rebuildFromNames` does).
-pub fn compute_properties(m: &Module<'_>, entry_points: &[String], opts: &PropertyOptions) -> PropertySetRegistry {
+pub fn compute_properties(
+    m: &Module<'_>,
+    entry_points: &[String],
+    opts: &PropertyOptions,
+) -> PropertySetRegistry {
     let mut reg = PropertySetRegistry::new();
     let entries: Vec<Value<'_>> = entry_points.iter().filter_map(|n| m.function(n)).collect();
 
@@ -157,7 +161,11 @@ pub fn compute_properties(m: &Module<'_>, entry_points: &[String], opts: &Proper
     }
     device_globals::add_host_pipes(m, &mut reg);
     if opts.spec_consts_replaced_with_default {
-        reg.add(names::MISC_PROPERTIES, "specConstsReplacedWithDefault", PropertyValue::UInt32(1));
+        reg.add(
+            names::MISC_PROPERTIES,
+            "specConstsReplacedWithDefault",
+            PropertyValue::UInt32(1),
+        );
     }
     virtual_functions::add_virtual_functions(m, &mut reg);
     registered_kernels::add_registered_kernels(m, &mut reg);

@@ -33,7 +33,11 @@ pub fn kernel_param_opt_info(m: &Module<'_>) -> Vec<(String, Vec<bool>)> {
         .into_iter()
         .filter_map(|f| {
             let node = md_of(m, f, OMIT_ARGS_MD)?;
-            let flags = node.md_operands().iter().map(|o| o.as_u64().is_some_and(|v| v as u32 != 0)).collect();
+            let flags = node
+                .md_operands()
+                .iter()
+                .map(|o| o.as_u64().is_some_and(|v| v as u32 != 0))
+                .collect();
             Some((f.name(), flags))
         })
         .collect()

@@ -45,24 +45,48 @@ pub fn add_program_metadata(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     for f in m.functions() {
         let name = f.name();
         if let Some(v) = int_operands(m, f, "reqd_work_group_size").filter(|v| !v.is_empty()) {
-            reg.add(set, format!("{name}@reqd_work_group_size"), PropertyValue::u32_array(&truncated(&v)));
+            reg.add(
+                set,
+                format!("{name}@reqd_work_group_size"),
+                PropertyValue::u32_array(&truncated(&v)),
+            );
         }
         if let Some(v) = single_operand(m, f, "intel_reqd_sub_group_size") {
-            reg.add(set, format!("{name}@reqd_sub_group_size"), PropertyValue::UInt32(v as u32));
+            reg.add(
+                set,
+                format!("{name}@reqd_sub_group_size"),
+                PropertyValue::UInt32(v as u32),
+            );
         }
         if let Some(v) = single_operand(m, f, "work_group_num_dim") {
-            reg.add(set, format!("{name}@work_group_num_dim"), PropertyValue::UInt32(v as u32));
+            reg.add(
+                set,
+                format!("{name}@work_group_num_dim"),
+                PropertyValue::UInt32(v as u32),
+            );
         }
         if let Some(v) = int_operands(m, f, "max_work_group_size").filter(|v| !v.is_empty()) {
-            reg.add(set, format!("{name}@max_work_group_size"), PropertyValue::u32_array(&truncated(&v)));
+            reg.add(
+                set,
+                format!("{name}@max_work_group_size"),
+                PropertyValue::u32_array(&truncated(&v)),
+            );
         }
         if let Some(v) = single_operand(m, f, "max_linear_work_group_size") {
-            reg.add(set, format!("{name}@max_linear_work_group_size"), PropertyValue::UInt32(v as u32));
+            reg.add(
+                set,
+                format!("{name}@max_linear_work_group_size"),
+                PropertyValue::UInt32(v as u32),
+            );
         }
     }
     for g in m.globals().into_iter().filter(|&g| is_device_global(g)) {
         if let Some(id) = unique_id(g) {
-            reg.add(set, format!("{id}@global_id_mapping"), PropertyValue::string(&g.name()));
+            reg.add(
+                set,
+                format!("{id}@global_id_mapping"),
+                PropertyValue::string(&g.name()),
+            );
         }
     }
 }

@@ -27,7 +27,9 @@ pub fn registered_kernels(m: &Module<'_>) -> Vec<(String, String)> {
         .md_operands()
         .into_iter()
         .filter_map(|op| {
-            let MdOperand::Node(pair) = op else { return None };
+            let MdOperand::Node(pair) = op else {
+                return None;
+            };
             let ops = pair.md_operands();
             if ops.len() != 2 {
                 return None;
@@ -40,6 +42,10 @@ pub fn registered_kernels(m: &Module<'_>) -> Vec<(String, String)> {
 /// Adds `[SYCL/registered kernels]` when there are any.
 pub fn add_registered_kernels(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     for (name, mangled) in registered_kernels(m) {
-        reg.add(names::REGISTERED_KERNELS, name, PropertyValue::string(&mangled));
+        reg.add(
+            names::REGISTERED_KERNELS,
+            name,
+            PropertyValue::string(&mangled),
+        );
     }
 }

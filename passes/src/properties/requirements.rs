@@ -65,7 +65,10 @@ fn aspect_values(node: Value<'_>) -> Vec<i64> {
 
 /// Zero-extended integer operands of a node.
 fn u64_operands(node: Value<'_>) -> Vec<u64> {
-    node.md_operands().iter().filter_map(|o| o.as_u64()).collect()
+    node.md_operands()
+        .iter()
+        .filter_map(|o| o.as_u64())
+        .collect()
 }
 
 impl DeviceRequirements {
@@ -85,14 +88,23 @@ impl DeviceRequirements {
         for f in m.functions() {
             if let Some(n) = f.metadata(k_aspects) {
                 // `uint32_t(AspectValue)` of the non-negative values.
-                aspects.extend(aspect_values(n).into_iter().filter(|&v| v >= 0).map(|v| v as u32));
+                aspects.extend(
+                    aspect_values(n)
+                        .into_iter()
+                        .filter(|&v| v >= 0)
+                        .map(|v| v as u32),
+                );
             }
             if let Some(n) = f.metadata(k_fixed) {
                 fixed.extend(u64_operands(n).into_iter().map(|v| v as u32));
             }
             if let Some(n) = f.metadata(k_dim) {
                 if r.reqd_work_group_size.is_none() {
-                    r.work_group_num_dim = n.md_operands().first().and_then(|o| o.as_u64()).map(|v| v as u32);
+                    r.work_group_num_dim = n
+                        .md_operands()
+                        .first()
+                        .and_then(|o| o.as_u64())
+                        .map(|v| v as u32);
                 }
             }
             if let Some(n) = f.metadata(k_wg) {
@@ -100,8 +112,14 @@ impl DeviceRequirements {
                     r.reqd_work_group_size = Some(u64_operands(n));
                 }
             }
-            for (k, slot) in [(k_jm, &mut r.joint_matrix), (k_jmm, &mut r.joint_matrix_mad)] {
-                if let Some(s) = f.metadata(k).and_then(|n| n.md_operands().first().and_then(|o| o.as_string())) {
+            for (k, slot) in [
+                (k_jm, &mut r.joint_matrix),
+                (k_jmm, &mut r.joint_matrix_mad),
+            ] {
+                if let Some(s) = f
+                    .metadata(k)
+                    .and_then(|n| n.md_operands().first().and_then(|o| o.as_string()))
+                {
                     if !s.is_empty() {
                         *slot = Some(s);
                     }
@@ -109,7 +127,9 @@ impl DeviceRequirements {
             }
         }
         r.reqd_sub_group_size = entries.iter().find_map(|f| {
-            f.metadata(k_sg).and_then(|n| n.md_operands().first().and_then(|o| o.as_u64())).map(|v| v as u32)
+            f.metadata(k_sg)
+                .and_then(|n| n.md_operands().first().and_then(|o| o.as_u64()))
+                .map(|v| v as u32)
         });
         r.aspects = aspects.into_iter().collect();
         r.fixed_target = fixed.into_iter().collect();
@@ -122,9 +142,17 @@ impl DeviceRequirements {
     /// that the runtime can launch kernels with other work-group sizes.
     pub fn add_to(&self, reg: &mut PropertySetRegistry, split_given: bool) {
         let set = names::DEVICE_REQUIREMENTS;
-        reg.add(set, names::ASPECTS_KEY, PropertyValue::u32_array(&self.aspects));
+        reg.add(
+            set,
+            names::ASPECTS_KEY,
+            PropertyValue::u32_array(&self.aspects),
+        );
         if !self.fixed_target.is_empty() {
-            reg.add(set, "fixed_target", PropertyValue::u32_array(&self.fixed_target));
+            reg.add(
+                set,
+                "fixed_target",
+                PropertyValue::u32_array(&self.fixed_target),
+            );
         }
         if let Some(s) = &self.joint_matrix {
             reg.add(set, "joint_matrix", PropertyValue::string(s));
@@ -137,11 +165,105 @@ impl DeviceRequirements {
         }
         if split_given {
             if let Some(v) = &self.reqd_work_group_size {
-                reg.add(set, names::REQD_WORK_GROUP_SIZE_KEY, PropertyValue::u64_array(v));
+                reg.add(
+                    set,
+                    names::REQD_WORK_GROUP_SIZE_KEY,
+                    PropertyValue::u64_array(v),
+                );
             }
         }
         if let Some(v) = self.work_group_num_dim {
             reg.add(set, "work_group_num_dim", PropertyValue::UInt32(v));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sycl_ir::Context;
+
+    fn compute(ir: &str, entries: &[&str]) -> DeviceRequirements {
+        let ctx = Context::new();
+        let text = format!("target triple = \"spir64-unknown-unknown\"\n{ir}");
+        let m = ctx
+            .parse_ir(text.as_bytes(), "t.ll")
+            .expect("test IR parses");
+        let eps: Vec<Value<'_>> = entries.iter().filter_map(|n| m.function(n)).collect();
+        DeviceRequirements::compute(&m, &eps)
+    }
+
+    #[test]
+    fn aspects_are_merged_over_all_functions() {
+        let r = compute(
+            "define void @a() !sycl_used_aspects !0 { ret void }\n\
+             define void @b() !sycl_used_aspects !1 { ret void }\n\
+             !0 = !{i32 6, !2}\n!1 = !{i32 1, i32 6, i32 -2}\n!2 = !{!\"fp16\", i32 5}\n",
+            &[],
+        );
+        assert_eq!(r.aspects, vec![1, 5, 6]);
+    }
+
+    #[test]
+    fn first_reqd_work_group_size_wins() {
+        let r = compute(
+            "define void @a() !reqd_work_group_size !0 { ret void }\n\
+             define void @b() !reqd_work_group_size !1 { ret void }\n\
+             !0 = !{i32 32, i32 1}\n!1 = !{i32 64}\n",
+            &[],
+        );
+        assert_eq!(r.reqd_work_group_size, Some(vec![32, 1]));
+    }
+
+    #[test]
+    fn work_group_num_dim_stops_at_the_first_reqd_work_group_size() {
+        // @a sets 1, @b (both on one function) overrides with 2 and sets the
+        // size, @c is ignored.
+        let r = compute(
+            "define void @a() !work_group_num_dim !1 { ret void }\n\
+             define void @b() !work_group_num_dim !2 !reqd_work_group_size !4 { ret void }\n\
+             define void @c() !work_group_num_dim !3 { ret void }\n\
+             !1 = !{i32 1}\n!2 = !{i32 2}\n!3 = !{i32 3}\n!4 = !{i32 8}\n",
+            &[],
+        );
+        assert_eq!(r.work_group_num_dim, Some(2));
+    }
+
+    #[test]
+    fn last_non_empty_joint_matrix_wins() {
+        let r = compute(
+            "define void @a() !sycl_joint_matrix !0 { ret void }\n\
+             define void @b() !sycl_joint_matrix !1 { ret void }\n\
+             define void @c() !sycl_joint_matrix !2 { ret void }\n\
+             !0 = !{!\"x\"}\n!1 = !{!\"y\"}\n!2 = !{!\"\"}\n",
+            &[],
+        );
+        assert_eq!(r.joint_matrix.as_deref(), Some("y"));
+        assert_eq!(r.joint_matrix_mad, None);
+    }
+
+    #[test]
+    fn sub_group_size_comes_from_entry_points_only() {
+        let ir = "define void @helper() !intel_reqd_sub_group_size !0 { ret void }\n\
+                  define void @k1() { ret void }\n\
+                  define void @k2() !intel_reqd_sub_group_size !1 { ret void }\n\
+                  !0 = !{i32 1}\n!1 = !{i32 16}\n";
+        assert_eq!(compute(ir, &["k1", "k2"]).reqd_sub_group_size, Some(16));
+        assert_eq!(compute(ir, &["k1"]).reqd_sub_group_size, None);
+    }
+
+    #[test]
+    fn empty_fixed_targets_add_no_key() {
+        let r = compute(
+            "define void @a() !sycl_fixed_targets !0 { ret void }\n!0 = !{}\n",
+            &[],
+        );
+        let mut reg = PropertySetRegistry::new();
+        r.add_to(&mut reg, true);
+        let keys: Vec<&str> = reg
+            .get(names::DEVICE_REQUIREMENTS)
+            .map(|s| s.keys().collect())
+            .unwrap_or_default();
+        assert_eq!(keys, vec!["aspects"]);
     }
 }

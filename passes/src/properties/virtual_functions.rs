@@ -31,15 +31,27 @@ pub fn add_virtual_functions(m: &Module<'_>, reg: &mut PropertySetRegistry) {
             continue;
         }
         if let Some(set) = f.fn_attr(ATTR_INDIRECTLY_CALLABLE) {
-            reg.add(names::VIRTUAL_FUNCTIONS, "virtual-functions-set", PropertyValue::string(&set));
+            reg.add(
+                names::VIRTUAL_FUNCTIONS,
+                "virtual-functions-set",
+                PropertyValue::string(&set),
+            );
             break;
         }
         if let Some(sets) = f.fn_attr("calls-indirectly") {
-            used.extend(sets.split(',').filter(|s| !s.is_empty()).map(str::to_string));
+            used.extend(
+                sets.split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string),
+            );
         }
     }
     if !used.is_empty() {
         let all: Vec<String> = used.into_iter().collect();
-        reg.add(names::VIRTUAL_FUNCTIONS, "uses-virtual-functions-set", PropertyValue::string(&all.join(",")));
+        reg.add(
+            names::VIRTUAL_FUNCTIONS,
+            "uses-virtual-functions-set",
+            PropertyValue::string(&all.join(",")),
+        );
     }
 }

@@ -36,7 +36,11 @@ fn check(spv: &str, prop: &str) -> Result<Vec<String>, String> {
     Ok(pairs
         .into_iter()
         .map(|(name, id)| {
-            let words = defaults.iter().find(|s| s.spec_id == id).map(|s| s.default_words.clone()).unwrap_or_default();
+            let words = defaults
+                .iter()
+                .find(|s| s.spec_id == id)
+                .map(|s| s.default_words.clone())
+                .unwrap_or_default();
             format!("{name} {id} {words:?}")
         })
         .collect())

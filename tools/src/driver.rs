@@ -22,7 +22,7 @@ use sycl_split::entry_points::{is_intrinsic_or_builtin, EntryPointOptions};
 use sycl_split::{group_entry_points, DependencyGraph, EntryPointGroup, SplitMode};
 
 use crate::output::PendingFile;
-use crate::postlink::PostLinkError;
+use crate::postlink::{parse_module, PostLinkError};
 
 /// Split settings shared by `sycl-post-link` and `sycl-module-split`.
 pub struct SplitSettings {
@@ -86,60 +86,68 @@ fn undefined_function_warnings(m: &Module<'_>) -> Vec<String> {
         .collect()
 }
 
-/// Splits `m` (named `name`) into device images and saves each with `sink`.
-/// `before_extract` sees the groups first (for checks that reject the input).
-pub fn split_and_save<'c>(
-    m: Module<'c>,
+/// Parses the input (`data`, named `name`), runs `prepare` on it (pre-split
+/// steps and checks), splits it into device images and saves each with
+/// `sink`. `before_extract` sees the groups first (for checks that reject
+/// the input). The input module and its LLVM context are released before
+/// the images are built.
+pub fn split_and_save(
+    data: &[u8],
     name: &str,
     s: &SplitSettings,
     sink: &dyn ImageSink,
-    before_extract: impl FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
+    prepare: impl for<'c> FnOnce(&Module<'c>) -> Result<(), PostLinkError>,
+    before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
 ) -> Result<SplitResult, PostLinkError> {
-    let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
-    before_extract(&m, &groups)?;
-    let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
     let cleanup_opts = |g: bool| CleanupOptions {
         dynamic_linking: s.ep.dynamic_linking,
         has_virtual_functions: g,
     };
-    if !real_split {
-        let group = &groups[0];
-        let names = group.names();
-        // A module passed through whole without any entry point is kept as it
-        // is (upstream's copier; conformance spec-constants/SYCL-alloca.ll).
-        if !names.is_empty() {
-            cleanup(&m, &names, cleanup_opts(group.has_virtual_functions))
-                .map_err(|e| PostLinkError::new(e.to_string()))?;
-        }
-        let out = sink.save(0, &m, &names, false)?;
-        return Ok(SplitResult {
-            images: vec![out],
-            warnings: Vec::new(),
-            real_split,
-        });
-    }
-
-    // Analysis on the input module, then jobs that name values by position.
-    let graph = DependencyGraph::build(&m, s.ep.dynamic_linking);
-    let position: HashMap<Value<'c>, u32> =
-        m.global_values().into_iter().enumerate().map(|(i, v)| (v, i as u32)).collect();
-    let jobs: Vec<Job> = groups
-        .iter()
-        .map(|g| {
-            let mut defs: Vec<u32> = graph.collect(&g.entry_points, |_| false).iter().map(|v| position[v]).collect();
-            defs.sort_unstable();
-            Job {
-                names: g.names(),
-                defs,
-                has_virtual_functions: g.has_virtual_functions,
+    let ctx = Context::new();
+    let (jobs, bitcode) = {
+        let m = parse_module(&ctx, data, name)?;
+        prepare(&m)?;
+        let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
+        before_extract(&m, &groups)?;
+        let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
+        if !real_split {
+            let group = &groups[0];
+            let names = group.names();
+            // A module passed through whole without any entry point is kept as it
+            // is (upstream's copier; conformance spec-constants/SYCL-alloca.ll).
+            if !names.is_empty() {
+                cleanup(&m, &names, cleanup_opts(group.has_virtual_functions))
+                    .map_err(|e| PostLinkError::new(e.to_string()))?;
             }
-        })
-        .collect();
-    drop(graph);
-    drop(position);
-    drop(groups);
-    let bitcode = m.to_bitcode_with_use_list_order();
-    drop(m);
+            let out = sink.save(0, &m, &names, false)?;
+            return Ok(SplitResult {
+                images: vec![out],
+                warnings: Vec::new(),
+                real_split,
+            });
+        }
+
+        // Analysis on the input module, then jobs that name values by position.
+        let graph = DependencyGraph::build(&m, s.ep.dynamic_linking);
+        let position: HashMap<Value<'_>, u32> =
+            m.global_values().into_iter().enumerate().map(|(i, v)| (v, i as u32)).collect();
+        let jobs: Vec<Job> = groups
+            .iter()
+            .map(|g| {
+                let mut defs: Vec<u32> =
+                    graph.collect(&g.entry_points, |_| false).iter().map(|v| position[v]).collect();
+                defs.sort_unstable();
+                Job {
+                    names: g.names(),
+                    defs,
+                    has_virtual_functions: g.has_virtual_functions,
+                }
+            })
+            .collect();
+        (jobs, m.to_bitcode_with_use_list_order())
+    };
+    drop(ctx);
+    let real_split = true;
 
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);

@@ -310,7 +310,7 @@ struct PostLinkSink<'a> {
     prefix: String,
     /// Write the IR even when the driver did not split (an -o was given or
     /// the pre-split steps changed the module).
-    write_unsplit_ir: bool,
+    write_unsplit_ir: AtomicBool,
     split_given: bool,
     /// Specialization-constant lowering changed an image.
     spec_modified: AtomicBool,
@@ -378,7 +378,7 @@ impl PostLinkSink<'_> {
         im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         let ext = if o.text { "ll" } else { "bc" };
         let prefix = &self.prefix;
-        let code = if write_ir || self.write_unsplit_ir {
+        let code = if write_ir || self.write_unsplit_ir.load(Ordering::SeqCst) {
             let path = format!("{prefix}_{n}.{ext}");
             out.files.push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
             path
@@ -431,13 +431,6 @@ impl PostLinkSink<'_> {
 pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let mut report = Report::default();
     let (data, name) = read_input(&o.input)?;
-    let ctx = Context::new();
-    let m = parse_module(&ctx, &data, &name)?;
-    check_supported(&m, o, &name)?;
-
-    let mut modified = remove_llvm_used(&m).map_err(|e| err(e.to_string()))?;
-    modified |= remove_device_globals_from_compiler_used(&m);
-    modified |= sycl_passes::sanitizer::fix_sanitizer_kernel_metadata(&m);
 
     let split_given = o.split.is_some();
     let mode = o.split.unwrap_or(SplitMode::None);
@@ -467,12 +460,22 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         o,
         outputs: &outputs,
         prefix: output_prefix(&outputs[0].path, o.out_dir.as_deref()),
-        write_unsplit_ir: !o.outputs.is_empty() || modified,
+        write_unsplit_ir: AtomicBool::new(!o.outputs.is_empty()),
         split_given,
         spec_modified: AtomicBool::new(false),
         default_images: AtomicUsize::new(0),
     };
-    let result = split_and_save(m, &name, &settings, &sink, |m, groups| {
+    let prepare = |m: &Module<'_>| {
+        check_supported(m, o, &name)?;
+        let mut modified = remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
+        modified |= remove_device_globals_from_compiler_used(m);
+        modified |= sycl_passes::sanitizer::fix_sanitizer_kernel_metadata(m);
+        if modified {
+            sink.write_unsplit_ir.store(true, Ordering::SeqCst);
+        }
+        Ok(())
+    };
+    let result = split_and_save(&data, &name, &settings, &sink, prepare, |m, groups| {
         if o.device_globals {
             check_device_image_scope(m, groups)?;
         }
@@ -490,7 +493,10 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         files.commit().map_err(err)?;
         return Ok(report);
     }
-    if !result.real_split && !sink.write_unsplit_ir && !sink.spec_modified.load(Ordering::SeqCst) {
+    if !result.real_split
+        && !sink.write_unsplit_ir.load(Ordering::SeqCst)
+        && !sink.spec_modified.load(Ordering::SeqCst)
+    {
         report.notes.push("sycl-post-link NOTE: no modifications to the input LLVM IR have been made".into());
     }
     let mut columns = vec!["Code".to_string()];
@@ -573,15 +579,16 @@ impl ImageSink for ModuleSplitSink<'_> {
 pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
     let mut report = Report::default();
     let (data, name) = read_input(&o.input)?;
-    let ctx = Context::new();
-    let m = parse_module(&ctx, &data, &name)?;
     let po = PostLinkOptions {
         split: o.split,
         ..Default::default()
     };
-    check_supported(&m, &po, &name)?;
-    remove_llvm_used(&m).map_err(|e| err(e.to_string()))?;
-    remove_device_globals_from_compiler_used(&m);
+    let prepare = |m: &Module<'_>| {
+        check_supported(m, &po, &name)?;
+        remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
+        remove_device_globals_from_compiler_used(m);
+        Ok(())
+    };
     let mode = o.split.unwrap_or(SplitMode::None);
     let settings = SplitSettings {
         mode,
@@ -590,7 +597,7 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         ep: EntryPointOptions::default(),
         threads: thread_count(),
     };
-    let result = split_and_save(m, &name, &settings, &ModuleSplitSink { o }, |_, _| Ok(()))?;
+    let result = split_and_save(&data, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
     report.warnings.extend(result.warnings);
     let mut files = Outputs::new();
     let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);

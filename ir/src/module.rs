@@ -199,6 +199,24 @@ impl<'c> Module<'c> {
         v
     }
 
+    /// The data layout string.
+    pub fn data_layout_str(&self) -> String {
+        unsafe {
+            let p = LLVMGetDataLayoutStr(self.raw());
+            if p.is_null() {
+                String::new()
+            } else {
+                CStr::from_ptr(p).to_string_lossy().into_owned()
+            }
+        }
+    }
+
+    /// Sets the data layout string (as written, no upgrade).
+    pub fn set_data_layout(&self, layout: &str) {
+        let c = CString::new(layout).unwrap_or_default();
+        unsafe { LLVMSetDataLayout(self.raw(), c.as_ptr()) }
+    }
+
     /// Functions in module order.
     pub fn functions(&self) -> Vec<Value<'c>> {
         let mut v = Vec::new();

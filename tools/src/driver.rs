@@ -104,7 +104,7 @@ pub fn split_and_save(
         has_virtual_functions: g,
     };
     let ctx = Context::new();
-    let (jobs, bitcode) = {
+    let (jobs, bitcode, data_layout) = {
         let m = parse_module(&ctx, data, name)?;
         prepare(&m)?;
         let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
@@ -144,7 +144,7 @@ pub fn split_and_save(
                 }
             })
             .collect();
-        (jobs, m.to_bitcode_with_use_list_order())
+        (jobs, m.to_bitcode_with_use_list_order(), m.data_layout_str())
     };
     drop(ctx);
     let real_split = true;
@@ -168,6 +168,9 @@ pub fn split_and_save(
                 return;
             }
         };
+        // The bitcode reader upgrades some data layouts (an empty SPIR layout
+        // becomes "G1"); images keep the layout the input was read with.
+        wm.set_data_layout(&data_layout);
         let values = wm.global_values();
         let extractor = Extractor::new(&wm);
         loop {

@@ -19,7 +19,7 @@ fn main() {
             build.flag(f);
         }
     }
-    for src in ["llvm-wrapper/ModuleWrapper.cpp", "llvm-wrapper/InstructionWrapper.cpp", "llvm-wrapper/LoweringWrapper.cpp", "llvm-wrapper/GlobalsWrapper.cpp"] {
+    for src in ["llvm-wrapper/ModuleWrapper.cpp", "llvm-wrapper/InstructionWrapper.cpp", "llvm-wrapper/LoweringWrapper.cpp", "llvm-wrapper/GlobalsWrapper.cpp", "llvm-wrapper/LinkWrapper.cpp"] {
         println!("cargo:rerun-if-changed={src}");
         build.file(src);
     }

@@ -10,8 +10,7 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(reg) = PropertySetRegistry::parse_lenient(text) {
         let written = reg.to_text();
-        let back =
-            PropertySetRegistry::parse_lenient(&written).expect("written text must read back");
+        let back = PropertySetRegistry::parse_lenient(&written).expect("written text must read back");
         assert_eq!(back, reg);
         assert_eq!(back.to_text(), written);
         assert_eq!(PropertySetRegistry::parse(text).is_ok(), !reg.is_empty());

@@ -152,3 +152,13 @@ extern "C" {
 extern "C" {
     pub fn SyclLookupMDKind(c: llvm_sys::prelude::LLVMContextRef, name: *const libc_char, len: usize) -> i64;
 }
+
+// Shims of llvm-wrapper/LinkWrapper.cpp (used by link.rs).
+extern "C" {
+    pub fn SyclLinkModules(
+        dest: LLVMModuleRef,
+        src: LLVMModuleRef,
+        errors: *mut *mut libc_char,
+        warnings: *mut *mut libc_char,
+    ) -> i32;
+}

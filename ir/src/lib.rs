@@ -15,12 +15,16 @@
 mod builder;
 mod ffi;
 mod globals;
+mod link;
+mod linkage;
 mod lowering;
 mod metadata;
 mod module;
 mod value;
 
 pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
+pub use link::LinkError;
+pub use linkage::{linkage_from_cpp, linkage_to_cpp};
 pub use lowering::InstBuilder;
 pub use metadata::MdOperand;
 pub use module::{Context, Extractor, IrError, Module, MD_KIND_ABSENT};

@@ -15,6 +15,12 @@
 //! Only functions are candidates; global variables and aliases keep their
 //! linkage. In dynamic-linking mode kernels and importable (SYCL_EXTERNAL)
 //! functions are preserved instead of the image's entry points.
+//!
+//! LLVM's rules kept here: members of `@llvm.used` and a few fixed names
+//! (`__stack_chk_fail`, ...) keep their linkage, members of
+//! `@llvm.compiler.used` do not (the list keeps them alive); a comdat stays
+//! visible only if the predicate preserves one of its members, names do not
+//! count there.
 
 use std::collections::{HashMap, HashSet};
 
@@ -23,7 +29,9 @@ use sycl_split::entry_points::{
     can_be_imported, is_kernel, ATTR_ENTRY_POINT, ATTR_INDIRECTLY_CALLABLE, ATTR_REFERENCED_INDIRECTLY,
 };
 
-/// Names LLVM's Internalize always keeps.
+/// Names LLVM's Internalize always keeps, besides the members of
+/// `@llvm.used`. Members of `@llvm.compiler.used` are not among them: LLVM
+/// internalizes those (the list itself keeps them alive).
 const ALWAYS_PRESERVED: &[&str] = &[
     "llvm.used",
     "llvm.compiler.used",
@@ -42,19 +50,13 @@ fn must_preserve(v: Value<'_>, dynamic_linking: bool) -> bool {
     if dynamic_linking {
         return is_kernel(v) || can_be_imported(v, true);
     }
-    v.has_fn_attr(ATTR_ENTRY_POINT) || v.has_fn_attr(ATTR_INDIRECTLY_CALLABLE) || v.has_fn_attr(ATTR_REFERENCED_INDIRECTLY)
+    v.has_fn_attr(ATTR_ENTRY_POINT)
+        || v.has_fn_attr(ATTR_INDIRECTLY_CALLABLE)
+        || v.has_fn_attr(ATTR_REFERENCED_INDIRECTLY)
 }
 
 /// Internalizes `m`. Returns true if anything changed.
 pub fn internalize(m: &Module<'_>, dynamic_linking: bool) -> bool {
-    let mut always: HashSet<String> = HashSet::new();
-    for list in ["llvm.used", "llvm.compiler.used"] {
-        if let Some(g) = m.global(list) {
-            for e in g.initializer().map(|i| i.operands()).unwrap_or_default() {
-                always.insert(e.strip_pointer_casts().name());
-            }
-        }
-    }
     let should_preserve = |v: Value<'_>, always: &HashSet<String>| -> bool {
         if v.is_declaration() || v.linkage() == Linkage::LLVMAvailableExternallyLinkage || v.is_dll_export() {
             return true;
@@ -74,20 +76,29 @@ pub fn internalize(m: &Module<'_>, dynamic_linking: bool) -> bool {
     let functions = m.functions();
     let globals = m.globals();
     let aliases = m.aliases();
-    // Comdat id -> (members, any member externally visible).
+    // Comdat id -> (members, any member externally visible). As in LLVM, this
+    // is computed before the always-preserved names are known, so only the
+    // predicate (and declarations, dllexport, ...) keeps a comdat visible.
+    let no_names = HashSet::new();
     let mut comdats: HashMap<usize, (usize, bool)> = HashMap::new();
     for &v in functions.iter().chain(&globals).chain(&aliases) {
         if let Some(c) = v.comdat_id() {
             let e = comdats.entry(c).or_insert((0, false));
             e.0 += 1;
-            if should_preserve(v, &always) {
+            if should_preserve(v, &no_names) {
                 e.1 = true;
             }
         }
     }
+    let mut always: HashSet<String> = ALWAYS_PRESERVED.iter().map(|n| (*n).to_string()).collect();
+    if let Some(g) = m.global("llvm.used") {
+        for e in g.initializer().map(|i| i.operands()).unwrap_or_default() {
+            always.insert(e.strip_pointer_casts().name());
+        }
+    }
 
     let mut changed = false;
-    let mut maybe_internalize = |v: Value<'_>, always: &HashSet<String>| {
+    let mut maybe_internalize = |v: Value<'_>| {
         if let Some(c) = v.comdat_id() {
             let (size, external) = comdats.get(&c).copied().unwrap_or((1, false));
             if external {
@@ -104,7 +115,7 @@ pub fn internalize(m: &Module<'_>, dynamic_linking: bool) -> bool {
                 return;
             }
         } else {
-            if v.has_local_linkage() || should_preserve(v, always) {
+            if v.has_local_linkage() || should_preserve(v, &always) {
                 return;
             }
         }
@@ -112,14 +123,8 @@ pub fn internalize(m: &Module<'_>, dynamic_linking: bool) -> bool {
         v.set_linkage(Linkage::LLVMInternalLinkage);
         changed = true;
     };
-    for &f in &functions {
-        maybe_internalize(f, &always);
-    }
-    for n in ALWAYS_PRESERVED {
-        always.insert((*n).to_string());
-    }
-    for &g in globals.iter().chain(&aliases) {
-        maybe_internalize(g, &always);
+    for &v in functions.iter().chain(&globals).chain(&aliases) {
+        maybe_internalize(v);
     }
     changed
 }

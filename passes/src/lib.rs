@@ -7,13 +7,16 @@
 //! `sycl-split`) or write anything to disk (that is `sycl-tools`).
 
 pub mod cleanup;
+pub mod esimd_link;
 pub mod global_offset;
 pub mod internalize;
+pub mod invoke_simd_linkage;
 pub mod local_accessor;
 pub mod properties;
 pub mod remove_llvm_used;
 pub mod sanitizer;
 pub mod spec_constants;
+pub mod target_filter;
 pub mod target_helpers;
 
 /// Errors of the passes. Messages are upstream's where upstream has one.

@@ -146,14 +146,8 @@ mod tests {
     fn decode_errors() {
         assert_eq!(decode("A"), Err(Base64Error::InvalidLength));
         assert_eq!(decode("AAAAA"), Err(Base64Error::InvalidLength));
-        assert_eq!(
-            decode("AA=A"),
-            Err(Base64Error::InvalidCharacter { offset: 2 })
-        );
-        assert_eq!(
-            decode("AAAAA="),
-            Err(Base64Error::InvalidRemainder { offset: 5 })
-        );
+        assert_eq!(decode("AA=A"), Err(Base64Error::InvalidCharacter { offset: 2 }));
+        assert_eq!(decode("AAAAA="), Err(Base64Error::InvalidRemainder { offset: 5 }));
     }
 
     #[test]

@@ -189,11 +189,7 @@ impl FileTable {
 
     /// Appends a column. Its length must equal the row count, unless the table has no rows yet, in which
     /// case the column creates them (upstream `addColumn`).
-    pub fn add_column(
-        &mut self,
-        title: impl Into<String>,
-        cells: Vec<String>,
-    ) -> Result<(), TableError> {
+    pub fn add_column(&mut self, title: impl Into<String>, cells: Vec<String>) -> Result<(), TableError> {
         let title = title.into();
         if !self.rows.is_empty() && self.rows.len() != cells.len() {
             return Err(TableError::ColumnSizeMismatch(title));
@@ -203,10 +199,7 @@ impl FileTable {
         }
         if self.rows.is_empty() {
             // Rows created by the first column get empty cells for the columns that already existed.
-            self.rows = cells
-                .iter()
-                .map(|_| vec![String::new(); self.columns.len()])
-                .collect();
+            self.rows = cells.iter().map(|_| vec![String::new(); self.columns.len()]).collect();
         }
         for (r, c) in self.rows.iter_mut().zip(cells) {
             r.push(c);
@@ -217,12 +210,7 @@ impl FileTable {
 
     /// Replaces column `name` by column `src_name` of `src` (upstream `replaceColumn`). A table with exactly
     /// one column ignores the name given for it and uses that column.
-    pub fn replace_column(
-        &mut self,
-        name: &str,
-        src: &FileTable,
-        src_name: &str,
-    ) -> Result<(), TableError> {
+    pub fn replace_column(&mut self, name: &str, src: &FileTable, src_name: &str) -> Result<(), TableError> {
         if self.rows.len() != src.rows.len() {
             return Err(TableError::ColumnLengthMismatch {
                 name: name.to_string(),
@@ -240,8 +228,7 @@ impl FileTable {
             }
         };
         let dst = find(self, name).ok_or_else(|| TableError::ColumnNotFound(name.to_string()))?;
-        let from =
-            find(src, src_name).ok_or_else(|| TableError::ColumnNotFound(src_name.to_string()))?;
+        let from = find(src, src_name).ok_or_else(|| TableError::ColumnNotFound(src_name.to_string()))?;
         for (r, s) in self.rows.iter_mut().zip(&src.rows) {
             r[dst] = s[from].clone();
         }
@@ -249,12 +236,7 @@ impl FileTable {
     }
 
     /// Sets the cell at `row` of column `name` to `value` (upstream `updateCellValue`).
-    pub fn replace_cell(
-        &mut self,
-        name: &str,
-        row: i64,
-        value: impl Into<String>,
-    ) -> Result<(), TableError> {
+    pub fn replace_cell(&mut self, name: &str, row: i64, value: impl Into<String>) -> Result<(), TableError> {
         if self.columns.is_empty() {
             return Err(TableError::EmptyTable);
         }
@@ -291,11 +273,7 @@ impl FileTable {
                 return Err(TableError::DuplicatedColumnNames);
             }
         }
-        let keep: Vec<bool> = self
-            .columns
-            .iter()
-            .map(|c| wanted.remove(c.as_str()))
-            .collect();
+        let keep: Vec<bool> = self.columns.iter().map(|c| wanted.remove(c.as_str())).collect();
         if let Some(missing) = wanted.first() {
             return Err(TableError::ExtractColumnNotFound((*missing).to_string()));
         }
@@ -356,9 +334,7 @@ impl FileTable {
             Some((_, l)) if l.starts_with('[') => {
                 let inner = l.strip_prefix('[').and_then(|s| s.strip_suffix(']'));
                 let inner = inner.ok_or(TableError::MalformedTitleLine)?;
-                let t = FileTable::try_new(
-                    inner.split(COLUMN_SEPARATOR).map(str::to_string).collect(),
-                )?;
+                let t = FileTable::try_new(inner.split(COLUMN_SEPARATOR).map(str::to_string).collect())?;
                 it.next();
                 t
             }
@@ -391,14 +367,8 @@ mod tests {
     fn read_rules() {
         assert_eq!(FileTable::parse("").unwrap(), FileTable::default());
         assert_eq!(FileTable::parse("\n\n").unwrap(), FileTable::default());
-        assert_eq!(
-            FileTable::parse("[A|B\n"),
-            Err(TableError::MalformedTitleLine)
-        );
-        assert_eq!(
-            FileTable::parse("[A|A]\n"),
-            Err(TableError::ColumnExists("A".into()))
-        );
+        assert_eq!(FileTable::parse("[A|B\n"), Err(TableError::MalformedTitleLine));
+        assert_eq!(FileTable::parse("[A|A]\n"), Err(TableError::ColumnExists("A".into())));
         let e = FileTable::parse("[A|B]\na|b\n\nc\n").unwrap_err();
         assert_eq!(e.to_string(), "row size mismatch at line 4");
         let t = FileTable::parse("x|y\nz|w").unwrap();
@@ -410,10 +380,7 @@ mod tests {
     #[test]
     fn transformations() {
         let mut t = FileTable::parse("[A|B|C|D]\naaa|bbb|100|XXX\nccc|ddd|200|YYY\n").unwrap();
-        assert_eq!(
-            t.extract(&["A", "A"]),
-            Err(TableError::DuplicatedColumnNames)
-        );
+        assert_eq!(t.extract(&["A", "A"]), Err(TableError::DuplicatedColumnNames));
         assert_eq!(
             t.extract(&["Z", "Q", "A"]).unwrap_err().to_string(),
             "column not found Q"
@@ -425,10 +392,7 @@ mod tests {
             t.rename_column("X", "Y").unwrap_err().to_string(),
             "column not found: X"
         );
-        assert_eq!(
-            t.rename_column("AA", "C"),
-            Err(TableError::ColumnExists("C".into()))
-        );
+        assert_eq!(t.rename_column("AA", "C"), Err(TableError::ColumnExists("C".into())));
         let src = FileTable::parse("[11|12]\n00|11\n22|33\n").unwrap();
         t.replace_column("AA", &src, "11").unwrap();
         assert_eq!(t.to_text(), "[AA|C|D]\n00|100|XXX\n22|200|YYY\n");
@@ -451,10 +415,7 @@ mod tests {
         t.replace_cell("D", 1, "new").unwrap();
         assert_eq!(t.cell(1, "D"), Some("new"));
         assert_eq!(t.replace_cell("D", 2, "x"), Err(TableError::RowOutOfBounds));
-        assert_eq!(
-            t.replace_cell("D", -1, "x"),
-            Err(TableError::RowOutOfBounds)
-        );
+        assert_eq!(t.replace_cell("D", -1, "x"), Err(TableError::RowOutOfBounds));
         assert_eq!(
             t.replace_cell("Q", 0, "x").unwrap_err().to_string(),
             "Column not found: Q"

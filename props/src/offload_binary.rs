@@ -190,9 +190,7 @@ pub enum OffloadError {
         available: u64,
     },
     /// A region the binary refers to does not lie inside it.
-    #[error(
-        "offload binary at byte {at}: {what} [{offset}, +{len}) exceeds the binary's {size} bytes"
-    )]
+    #[error("offload binary at byte {at}: {what} [{offset}, +{len}) exceeds the binary's {size} bytes")]
     OutOfBounds {
         /// Start of the binary in the input.
         at: u64,
@@ -392,11 +390,7 @@ impl OffloadBinary {
         let have = b.len() as u64;
         let min = HEADER_SIZE + ENTRY_SIZE;
         if have < HEADER_SIZE {
-            return Err(OffloadError::Truncated {
-                at,
-                have,
-                need: min,
-            });
+            return Err(OffloadError::Truncated { at, have, need: min });
         }
         if b[0..4] != MAGIC {
             return Err(OffloadError::BadMagic {
@@ -409,11 +403,7 @@ impl OffloadBinary {
             return Err(OffloadError::UnsupportedVersion { at, version });
         }
         if have < min {
-            return Err(OffloadError::Truncated {
-                at,
-                have,
-                need: min,
-            });
+            return Err(OffloadError::Truncated { at, have, need: min });
         }
         let size = le_u64(b, 8);
         if size < min || size > have {
@@ -447,11 +437,9 @@ impl OffloadBinary {
         let num_strings = le_u64(b, e + 16);
         let image_offset = le_u64(b, e + 24);
         let image_size = le_u64(b, e + 32);
-        let map_len = num_strings.checked_mul(STRING_ENTRY_SIZE).ok_or(oob(
-            "string map",
-            string_offset,
-            u64::MAX,
-        ))?;
+        let map_len = num_strings
+            .checked_mul(STRING_ENTRY_SIZE)
+            .ok_or(oob("string map", string_offset, u64::MAX))?;
         let m = region("string map", string_offset, map_len)?;
         let img = region("image", image_offset, image_size)?;
         let c_string = |offset: u64| -> Result<String, OffloadError> {
@@ -460,8 +448,7 @@ impl OffloadBinary {
                 .iter()
                 .position(|&c| c == 0)
                 .ok_or(OffloadError::UnterminatedString { at, offset })?;
-            String::from_utf8(b[start..start + len].to_vec())
-                .map_err(|_| OffloadError::InvalidUtf8 { at, offset })
+            String::from_utf8(b[start..start + len].to_vec()).map_err(|_| OffloadError::InvalidUtf8 { at, offset })
         };
         let mut strings = IndexMap::new();
         for i in 0..num_strings as usize {
@@ -499,8 +486,7 @@ mod tests {
 
     /// The binary `llvm-offload-binary --image=file=a.bin,triple=spir64-unknown-unknown,arch=generic,
     /// kind=sycl,foo=bar` wrote for a 5-byte file `hello` (strings in the tool's order: arch, triple, foo).
-    const LLVM_WRITTEN: &str =
-        "10ff10ad01000000b8000000000000002000000000000000280000000000000000000800000000\
+    const LLVM_WRITTEN: &str = "10ff10ad01000000b8000000000000002000000000000000280000000000000000000800000000\
         0048000000000000000300000000000000b0000000000000000500000000000000980000000000000\
         0a4000000000000009d0000000000000081000000000000007d000000000000007900000000000000\
         0062617200666f6f007370697236342d756e6b6e6f776e2d756e6b6e6f776e0061726368007472697\
@@ -596,10 +582,8 @@ mod tests {
 
     #[test]
     fn several_binaries() {
-        let a = OffloadBinary::new(ImageKind::SPIRV, OffloadKind::SYCL, vec![1; 9])
-            .with_string("triple", "x");
-        let b = OffloadBinary::new(ImageKind::PTX, OffloadKind::CUDA, vec![])
-            .with_string("arch", "sm_80");
+        let a = OffloadBinary::new(ImageKind::SPIRV, OffloadKind::SYCL, vec![1; 9]).with_string("triple", "x");
+        let b = OffloadBinary::new(ImageKind::PTX, OffloadKind::CUDA, vec![]).with_string("arch", "sm_80");
         let bytes = write_all(&[a.clone(), b.clone()]).unwrap();
         assert_eq!(bytes.len() % 8, 0);
         assert_eq!(OffloadBinary::parse_all(&bytes).unwrap(), vec![a, b]);

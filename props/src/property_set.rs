@@ -280,16 +280,13 @@ impl PropertyValue {
         let tag = parse_decimal(ty).ok_or_else(|| ValueError::InvalidType(ty.to_string()))?;
         match tag {
             1 => {
-                let v =
-                    parse_decimal(val).ok_or_else(|| ValueError::InvalidValue(val.to_string()))?;
+                let v = parse_decimal(val).ok_or_else(|| ValueError::InvalidValue(val.to_string()))?;
                 // Upstream keeps the low 32 bits of the parsed integer.
                 Ok(PropertyValue::UInt32(v as u32))
             }
             2 => {
                 let raw = base64::decode(val)?;
-                let (prefix, payload) = raw
-                    .split_first_chunk::<8>()
-                    .ok_or(ValueError::MissingSizePrefix)?;
+                let (prefix, payload) = raw.split_first_chunk::<8>().ok_or(ValueError::MissingSizePrefix)?;
                 let bit_size = u64::from_le_bytes(*prefix);
                 let need = byte_len(bit_size);
                 match usize::try_from(need) {
@@ -530,11 +527,7 @@ impl PropertySetRegistry {
     pub fn set_mut(&mut self, name: &str) -> &mut PropertySet {
         let idx = match self.sets.get_index_of(name) {
             Some(i) => i,
-            None => {
-                self.sets
-                    .insert_full(name.to_string(), PropertySet::new())
-                    .0
-            }
+            None => self.sets.insert_full(name.to_string(), PropertySet::new()).0,
         };
         &mut self.sets[idx]
     }
@@ -648,8 +641,7 @@ impl PropertySetRegistry {
                     text: l.to_string(),
                 });
             }
-            let v =
-                PropertyValue::decode(val).map_err(|source| ParseError::Value { line, source })?;
+            let v = PropertyValue::decode(val).map_err(|source| ParseError::Value { line, source })?;
             if let Some((_, set)) = reg.sets.get_index_mut(idx) {
                 set.set(key, v);
             }
@@ -698,9 +690,7 @@ impl PropertySetRegistry {
     }
 
     fn keys_with_u32(&self, set: &str) -> Vec<(&str, u32)> {
-        self.entries(set)
-            .filter_map(|(k, v)| Some((k, v.as_u32()?)))
-            .collect()
+        self.entries(set).filter_map(|(k, v)| Some((k, v.as_u32()?))).collect()
     }
 
     /// `[SYCL/devicelib req mask]` `DeviceLibReqMask`.
@@ -726,11 +716,8 @@ impl PropertySetRegistry {
 
     /// `[SYCL/specialization constants default values]` `all`: the default-value bytes.
     pub fn spec_const_default_values(&self) -> Option<&[u8]> {
-        self.value(
-            names::SPEC_CONST_DEFAULT_VALUES,
-            names::SPEC_CONST_DEFAULT_VALUES_KEY,
-        )?
-        .as_byte_payload()
+        self.value(names::SPEC_CONST_DEFAULT_VALUES, names::SPEC_CONST_DEFAULT_VALUES_KEY)?
+            .as_byte_payload()
     }
 
     /// `[SYCL/kernel param opt]` for `kernel`: one flag per original parameter, `true` if it was removed.
@@ -752,8 +739,7 @@ impl PropertySetRegistry {
 
     /// `[SYCL/misc properties]` `sanUsed` (`asan`, `msan`, `tsan`).
     pub fn san_used(&self) -> Option<&str> {
-        self.value(names::MISC_PROPERTIES, names::SAN_USED_KEY)?
-            .as_str()
+        self.value(names::MISC_PROPERTIES, names::SAN_USED_KEY)?.as_str()
     }
 
     /// `[SYCL/assert used]`: kernels flagged with a non-zero value.
@@ -821,8 +807,7 @@ impl PropertySetRegistry {
 
     /// `[SYCL/virtual functions]` `virtual-functions-set`.
     pub fn virtual_functions_set(&self) -> Option<&str> {
-        self.value(names::VIRTUAL_FUNCTIONS, "virtual-functions-set")?
-            .as_str()
+        self.value(names::VIRTUAL_FUNCTIONS, "virtual-functions-set")?.as_str()
     }
 
     /// `[SYCL/virtual functions]` `uses-virtual-functions-set`, split at `,`.
@@ -870,15 +855,9 @@ mod tests {
     /// The worked examples of the reference, section 5.2.
     #[test]
     fn reference_encoding_examples() {
-        assert_eq!(
-            PropertyValue::u32_array(&[1]).encode(),
-            "2|gAAAAAAAAAQAAAAA"
-        );
+        assert_eq!(PropertyValue::u32_array(&[1]).encode(), "2|gAAAAAAAAAQAAAAA");
         assert_eq!(enc(&PropertyValue::bytes(&[])), "AAAAAAAAAAA");
-        assert_eq!(
-            enc(&PropertyValue::u32_array(&[1, 6])),
-            "ABAAAAAAAAQAAAAAGAAAAA"
-        );
+        assert_eq!(enc(&PropertyValue::u32_array(&[1, 6])), "ABAAAAAAAAQAAAAAGAAAAA");
         assert_eq!(
             enc(&PropertyValue::u32_array(&[0, 9, 12])),
             "gBAAAAAAAAAAAAAAJAAAAwAAAAA"
@@ -887,14 +866,8 @@ mod tests {
             enc(&PropertyValue::u32_array(&[0, 1, 6, 9, 12])),
             "gCAAAAAAAAAAAAAABAAAAYAAAAQCAAAAMAAAAA"
         );
-        assert_eq!(
-            enc(&PropertyValue::u32_array(&[4, 0])),
-            "ABAAAAAAAAABAAAAAAAAAA"
-        );
-        assert_eq!(
-            enc(&PropertyValue::u32_array(&[1, 1])),
-            "ABAAAAAAAAQAAAAABAAAAA"
-        );
+        assert_eq!(enc(&PropertyValue::u32_array(&[4, 0])), "ABAAAAAAAAABAAAAAAAAAA");
+        assert_eq!(enc(&PropertyValue::u32_array(&[1, 1])), "ABAAAAAAAAQAAAAABAAAAA");
         assert_eq!(enc(&PropertyValue::string("asan")), "gAAAAAAAAAQYzFmb");
         assert_eq!(
             enc(&PropertyValue::u64_array(&[16, 1, 1])),
@@ -904,10 +877,7 @@ mod tests {
             enc(&PropertyValue::u32_array(&[16, 1, 1])),
             "gBAAAAAAAAAEAAAABAAAAEAAAAA"
         );
-        assert_eq!(
-            enc(&PropertyValue::bit_flags(&[true, false, true])),
-            "DAAAAAAAAAQB"
-        );
+        assert_eq!(enc(&PropertyValue::bit_flags(&[true, false, true])), "DAAAAAAAAAQB");
         assert_eq!(enc(&PropertyValue::bits(3, vec![0b101])), "DAAAAAAAAAQB");
     }
 
@@ -922,23 +892,15 @@ mod tests {
             (Some(true), Some(false), Some(true), None)
         );
         assert_eq!(
-            PropertyValue::decode("2|gAAAAAAAAAQYzFmb")
-                .unwrap()
-                .as_str(),
+            PropertyValue::decode("2|gAAAAAAAAAQYzFmb").unwrap().as_str(),
             Some("asan")
         );
         assert_eq!(
             PropertyValue::decode("1|4294967295").unwrap(),
             PropertyValue::UInt32(u32::MAX)
         );
-        assert_eq!(
-            PropertyValue::decode("1|4294967296").unwrap(),
-            PropertyValue::UInt32(0)
-        );
-        assert_eq!(
-            PropertyValue::decode("01|7").unwrap(),
-            PropertyValue::UInt32(7)
-        );
+        assert_eq!(PropertyValue::decode("1|4294967296").unwrap(), PropertyValue::UInt32(0));
+        assert_eq!(PropertyValue::decode("01|7").unwrap(), PropertyValue::UInt32(7));
     }
 
     #[test]
@@ -949,14 +911,8 @@ mod tests {
         assert_eq!(PropertyValue::decode("x|1"), Err(InvalidType("x".into())));
         assert_eq!(PropertyValue::decode("3|1"), Err(BadType(3)));
         assert_eq!(PropertyValue::decode("0|1"), Err(BadType(0)));
-        assert_eq!(
-            PropertyValue::decode("1|-1"),
-            Err(InvalidValue("-1".into()))
-        );
-        assert_eq!(
-            PropertyValue::decode("2|A"),
-            Err(Base64(Base64Error::InvalidLength))
-        );
+        assert_eq!(PropertyValue::decode("1|-1"), Err(InvalidValue("-1".into())));
+        assert_eq!(PropertyValue::decode("2|A"), Err(Base64(Base64Error::InvalidLength)));
         assert_eq!(PropertyValue::decode("2|AAAA"), Err(MissingSizePrefix));
         // 32 bits announced, 1 byte present.
         assert_eq!(
@@ -981,8 +937,7 @@ mod tests {
             Some(&PropertyValue::UInt32(0))
         );
         assert_eq!(
-            reg.value("Unknown set", "some key")
-                .and_then(|v| v.as_str()),
+            reg.value("Unknown set", "some key").and_then(|v| v.as_str()),
             Some("asan")
         );
         let mut w = Vec::new();
@@ -993,9 +948,7 @@ mod tests {
     #[test]
     fn reader_rules() {
         // Blank lines and CRLF, reopened set, repeated key overwrites in place, last `]` ends the name.
-        let reg =
-            PropertySetRegistry::parse("\r\n[A]\r\nx=1|1\r\n\n[B]x]\ny=1|2\n[A]\nx=1|3\nz=1|4\n")
-                .unwrap();
+        let reg = PropertySetRegistry::parse("\r\n[A]\r\nx=1|1\r\n\n[B]x]\ny=1|2\n[A]\nx=1|3\nz=1|4\n").unwrap();
         assert_eq!(reg.to_text(), "[A]\nx=1|3\nz=1|4\n[B]x]\ny=1|2\n");
         // Key up to the first `=`, value from the first `|`.
         let reg = PropertySetRegistry::parse("[S]\na|b=1|5\nc=2|AAAAAAAAAAA\n").unwrap();
@@ -1016,10 +969,7 @@ mod tests {
         assert_eq!(e("[A]\nx=1|\n").to_string(), "invalid property value: 1|");
         assert_eq!(e("[A]\nx=z|1\n").to_string(), "invalid property type: z");
         assert_eq!(e("[A]\nx=1|q\n").to_string(), "invalid property value: q");
-        assert_eq!(
-            e("[A]\nx=2|A\n").to_string(),
-            "invalid encoded sequence length"
-        );
+        assert_eq!(e("[A]\nx=2|A\n").to_string(), "invalid encoded sequence length");
         assert_eq!(
             PropertySetRegistry::parse_lenient("").unwrap(),
             PropertySetRegistry::new()

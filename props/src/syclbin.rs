@@ -95,13 +95,9 @@ impl BundleState {
 
     /// The state for a name (`input`, `object`, `executable`).
     pub fn from_name(name: &str) -> Option<Self> {
-        [
-            BundleState::Input,
-            BundleState::Object,
-            BundleState::Executable,
-        ]
-        .into_iter()
-        .find(|s| s.name() == name)
+        [BundleState::Input, BundleState::Object, BundleState::Executable]
+            .into_iter()
+            .find(|s| s.name() == name)
     }
 }
 
@@ -183,11 +179,7 @@ impl IrModule {
     pub fn new(ir_type: IrType, target: Option<&str>, bytes: Vec<u8>) -> Self {
         let mut metadata = PropertySetRegistry::new();
         let set = names::SYCLBIN_IR_MODULE_METADATA;
-        metadata.add(
-            set,
-            names::SYCLBIN_IR_TYPE_KEY,
-            PropertyValue::UInt32(ir_type.code()),
-        );
+        metadata.add(set, names::SYCLBIN_IR_TYPE_KEY, PropertyValue::UInt32(ir_type.code()));
         if let Some(t) = target {
             metadata.add(set, names::SYCLBIN_TARGET_KEY, PropertyValue::string(t));
         }
@@ -197,10 +189,7 @@ impl IrModule {
     /// The raw `type` value.
     pub fn ir_type_code(&self) -> Option<u32> {
         self.metadata
-            .value(
-                names::SYCLBIN_IR_MODULE_METADATA,
-                names::SYCLBIN_IR_TYPE_KEY,
-            )?
+            .value(names::SYCLBIN_IR_MODULE_METADATA, names::SYCLBIN_IR_TYPE_KEY)?
             .as_u32()
     }
 
@@ -241,10 +230,7 @@ impl NativeImage {
     /// The `arch` string.
     pub fn arch(&self) -> Option<&str> {
         self.metadata
-            .value(
-                names::SYCLBIN_NATIVE_IMAGE_METADATA,
-                names::SYCLBIN_ARCH_KEY,
-            )?
+            .value(names::SYCLBIN_NATIVE_IMAGE_METADATA, names::SYCLBIN_ARCH_KEY)?
             .as_str()
     }
 }
@@ -414,9 +400,7 @@ pub enum SyclbinError {
         total: u32,
     },
     /// Two abstract modules claim the same header.
-    #[error(
-        "{kind} header {index} is claimed by abstract modules {first_owner} and {second_owner}"
-    )]
+    #[error("{kind} header {index} is claimed by abstract modules {first_owner} and {second_owner}")]
     HeaderShared {
         /// `IR module` or `native image`.
         kind: &'static str,
@@ -501,10 +485,7 @@ fn check_region(
     }
 }
 
-fn parse_metadata(
-    what: impl FnOnce() -> String,
-    bytes: &[u8],
-) -> Result<PropertySetRegistry, SyclbinError> {
+fn parse_metadata(what: impl FnOnce() -> String, bytes: &[u8]) -> Result<PropertySetRegistry, SyclbinError> {
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
@@ -514,10 +495,7 @@ fn parse_metadata(
             })
         }
     };
-    PropertySetRegistry::parse_lenient(text).map_err(|source| SyclbinError::Metadata {
-        what: what(),
-        source,
-    })
+    PropertySetRegistry::parse_lenient(text).map_err(|source| SyclbinError::Metadata { what: what(), source })
 }
 
 impl Syclbin {
@@ -574,10 +552,7 @@ impl Syclbin {
         let binaries = ams
             .iter()
             .flat_map(|a| a.ir_modules.iter().map(|m| &m.bytes))
-            .chain(
-                ams.iter()
-                    .flat_map(|a| a.native_images.iter().map(|m| &m.bytes)),
-            );
+            .chain(ams.iter().flat_map(|a| a.native_images.iter().map(|m| &m.bytes)));
         let binary_table_size: u64 = binaries.clone().map(|b| b.len() as u64).sum();
 
         let mut out = Vec::new();
@@ -611,10 +586,7 @@ impl Syclbin {
         let images = ams
             .iter()
             .flat_map(|a| a.ir_modules.iter().map(|m| &m.bytes))
-            .chain(
-                ams.iter()
-                    .flat_map(|a| a.native_images.iter().map(|m| &m.bytes)),
-            );
+            .chain(ams.iter().flat_map(|a| a.native_images.iter().map(|m| &m.bytes)));
         for (m, bytes) in ir_meta.iter().chain(&native_meta).zip(images) {
             put64(&mut out, meta_off);
             put64(&mut out, m.len() as u64);
@@ -827,12 +799,7 @@ impl Syclbin {
         let mut native_owner: Vec<Option<usize>> = vec![None; layout.native_images.len()];
         for (i, a) in layout.abstract_modules.iter().enumerate() {
             for (kind, first, count, owners) in [
-                (
-                    "IR module",
-                    a.ir_module_first,
-                    a.ir_module_count,
-                    &mut ir_owner,
-                ),
+                ("IR module", a.ir_module_first, a.ir_module_count, &mut ir_owner),
                 (
                     "native image",
                     a.native_image_first,
@@ -851,12 +818,7 @@ impl Syclbin {
                         total,
                     });
                 }
-                for (index, slot) in owners
-                    .iter_mut()
-                    .enumerate()
-                    .skip(first as usize)
-                    .take(count as usize)
-                {
+                for (index, slot) in owners.iter_mut().enumerate().skip(first as usize).take(count as usize) {
                     if let Some(first_owner) = *slot {
                         return Err(SyclbinError::HeaderShared {
                             kind,
@@ -875,8 +837,7 @@ impl Syclbin {
             }
         }
 
-        let region =
-            |t: &[u8], off: u64, size: u64| t[off as usize..(off + size) as usize].to_vec();
+        let region = |t: &[u8], off: u64, size: u64| t[off as usize..(off + size) as usize].to_vec();
         let global_metadata = parse_metadata(
             || "global metadata".into(),
             &region(meta_table, h.global_metadata_offset, h.global_metadata_size),
@@ -902,8 +863,7 @@ impl Syclbin {
                     bytes: region(bin_table, m.bytes_offset, m.bytes_size),
                 });
             }
-            let native = a.native_image_first as usize
-                ..(a.native_image_first + a.native_image_count) as usize;
+            let native = a.native_image_first as usize..(a.native_image_first + a.native_image_count) as usize;
             for j in native {
                 let m = &layout.native_images[j];
                 am.native_images.push(NativeImage {
@@ -925,10 +885,7 @@ impl Syclbin {
     /// Finds the SYCLBIN image in `bytes`: the bytes themselves if they start with the SYCLBIN magic, else the
     /// first offload-binary entry of kind SYCLBIN (or whose image starts with the magic).
     pub fn find_image(bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8]>, SyclbinError> {
-        let magic = |b: &[u8]| {
-            b.get(..4)
-                .map_or(0, |m| u32::from_le_bytes([m[0], m[1], m[2], m[3]]))
-        };
+        let magic = |b: &[u8]| b.get(..4).map_or(0, |m| u32::from_le_bytes([m[0], m[1], m[2], m[3]]));
         if magic(bytes) == MAGIC {
             return Ok(std::borrow::Cow::Borrowed(bytes));
         }
@@ -1036,12 +993,7 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
         h.global_metadata_offset, h.global_metadata_size
     );
     dump_registry(&mut out, "  ", &bin.global_metadata);
-    for (i, (am, ah)) in bin
-        .abstract_modules
-        .iter()
-        .zip(&layout.abstract_modules)
-        .enumerate()
-    {
+    for (i, (am, ah)) in bin.abstract_modules.iter().zip(&layout.abstract_modules).enumerate() {
         let _ = writeln!(
             out,
             "abstract module {i}: metadata offset {}, {} bytes",
@@ -1062,10 +1014,7 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
             let idx = ah.ir_module_first as usize + k;
             let mh = &layout.ir_modules[idx];
             let ty = match m.ir_type_code() {
-                Some(c) => format!(
-                    "{c} ({})",
-                    IrType::from_code(c).map_or("unknown", IrType::name)
-                ),
+                Some(c) => format!("{c} ({})", IrType::from_code(c).map_or("unknown", IrType::name)),
                 None => "missing".into(),
             };
             let _ = writeln!(
@@ -1078,11 +1027,7 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
                 "    metadata: offset {}, {} bytes",
                 mh.metadata_offset, mh.metadata_size
             );
-            let _ = writeln!(
-                out,
-                "    IR bytes: offset {}, {} bytes",
-                mh.bytes_offset, mh.bytes_size
-            );
+            let _ = writeln!(out, "    IR bytes: offset {}, {} bytes", mh.bytes_offset, mh.bytes_size);
             dump_registry(&mut out, "    ", &m.metadata);
         }
         for (k, m) in am.native_images.iter().enumerate() {
@@ -1116,30 +1061,21 @@ mod tests {
     fn sample() -> Syclbin {
         let mut bin = Syclbin::new(BundleState::Object);
         let mut a0 = AbstractModule::default();
-        a0.metadata.add(
-            names::DEVICELIB_REQ_MASK,
-            "DeviceLibReqMask",
-            PropertyValue::UInt32(0),
-        );
         a0.metadata
-            .add(names::KERNEL_NAMES, "kern_a", PropertyValue::UInt32(1));
-        a0.metadata
-            .add(names::KERNEL_NAMES, "kern_b", PropertyValue::UInt32(1));
+            .add(names::DEVICELIB_REQ_MASK, "DeviceLibReqMask", PropertyValue::UInt32(0));
+        a0.metadata.add(names::KERNEL_NAMES, "kern_a", PropertyValue::UInt32(1));
+        a0.metadata.add(names::KERNEL_NAMES, "kern_b", PropertyValue::UInt32(1));
         a0.ir_modules.push(IrModule::new(
             IrType::SpirV,
             Some("spir64-unknown-unknown"),
             b"SPIRV-0".to_vec(),
         ));
         let mut a1 = AbstractModule::default();
-        a1.metadata.add(
-            names::DEVICE_REQUIREMENTS,
-            "aspects",
-            PropertyValue::u32_array(&[1, 6]),
-        );
+        a1.metadata
+            .add(names::DEVICE_REQUIREMENTS, "aspects", PropertyValue::u32_array(&[1, 6]));
         a1.ir_modules
             .push(IrModule::new(IrType::Ptx, None, b".version 8.0".to_vec()));
-        a1.native_images
-            .push(NativeImage::new("intel_gpu_pvc", vec![0xAB; 13]));
+        a1.native_images.push(NativeImage::new("intel_gpu_pvc", vec![0xAB; 13]));
         bin.abstract_modules.push(a0);
         bin.abstract_modules.push(a1);
         bin
@@ -1185,32 +1121,18 @@ mod tests {
         let back = Syclbin::parse(&bin.to_bytes().unwrap()).unwrap();
         assert_eq!(back, bin);
         assert_eq!(back.state(), Some(BundleState::Object));
-        assert_eq!(
-            back.abstract_modules[0].kernel_names(),
-            ["kern_a", "kern_b"]
-        );
-        assert_eq!(
-            back.abstract_modules[0].ir_modules[0].ir_type(),
-            Some(IrType::SpirV)
-        );
+        assert_eq!(back.abstract_modules[0].kernel_names(), ["kern_a", "kern_b"]);
+        assert_eq!(back.abstract_modules[0].ir_modules[0].ir_type(), Some(IrType::SpirV));
         assert_eq!(
             back.abstract_modules[0].ir_modules[0].target(),
             Some("spir64-unknown-unknown")
         );
         assert_eq!(back.abstract_modules[1].ir_modules[0].target(), None);
-        assert_eq!(
-            back.abstract_modules[1].native_images[0].arch(),
-            Some("intel_gpu_pvc")
-        );
-        let ob = bin
-            .to_offload_binary([("triple", "spir64-unknown-unknown")])
-            .unwrap();
+        assert_eq!(back.abstract_modules[1].native_images[0].arch(), Some("intel_gpu_pvc"));
+        let ob = bin.to_offload_binary([("triple", "spir64-unknown-unknown")]).unwrap();
         let wrapped = ob.to_bytes().unwrap();
         assert_eq!(Syclbin::parse_any(&wrapped).unwrap(), bin);
-        assert_eq!(
-            Syclbin::new(BundleState::Input).to_bytes().unwrap().len(),
-            56 + 40
-        );
+        assert_eq!(Syclbin::new(BundleState::Input).to_bytes().unwrap().len(), 56 + 40);
     }
 
     fn put_u32(b: &mut [u8], at: usize, v: u32) {
@@ -1237,10 +1159,7 @@ mod tests {
             }
         ));
         assert_eq!(err(&|b| b[0] = b'X'), SyclbinError::BadMagic(0x5359_4258));
-        assert_eq!(
-            err(&|b| put_u32(b, 4, 2)),
-            SyclbinError::UnsupportedVersion(2)
-        );
+        assert_eq!(err(&|b| put_u32(b, 4, 2)), SyclbinError::UnsupportedVersion(2));
         assert!(matches!(
             err(&|b| b.truncate(60)),
             SyclbinError::Truncated {
@@ -1256,29 +1175,20 @@ mod tests {
             err(&|b| put_u32(b, 8, u32::MAX)),
             SyclbinError::Truncated { .. }
         ));
-        assert_eq!(
-            err(&|b| put_u64(b, 24, u64::MAX)),
-            SyclbinError::SizeOverflow
-        );
+        assert_eq!(err(&|b| put_u64(b, 24, u64::MAX)), SyclbinError::SizeOverflow);
         assert_eq!(
             err(&|b| put_u64(b, 40, u64::MAX)).to_string(),
             format!(
                 "global metadata: bytes [{}, +36) lie outside the metadata byte table of {} bytes",
                 u64::MAX,
-                Syclbin::read_layout(&good)
-                    .unwrap()
-                    .header
-                    .metadata_table_size
+                Syclbin::read_layout(&good).unwrap().header.metadata_table_size
             )
         );
         // IR module 0 bytes enlarged to overlap IR module 1.
         let ir0 = 56 + 2 * 32;
         assert!(matches!(
             err(&|b| put_u64(b, ir0 + 24, 20)),
-            SyclbinError::RegionsOverlap {
-                table: "binary",
-                ..
-            }
+            SyclbinError::RegionsOverlap { table: "binary", .. }
         ));
         assert!(matches!(
             err(&|b| put_u64(b, ir0 + 24, 40)),

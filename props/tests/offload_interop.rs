@@ -40,9 +40,7 @@ fn objdump_images(path: &Path) -> Vec<Vec<String>> {
     for line in text.lines() {
         if line.starts_with("OFFLOADING IMAGE") {
             images.push(Vec::new());
-        } else if let (Some(cur), Some((_, v))) =
-            (images.last_mut(), line.split_once(char::is_whitespace))
-        {
+        } else if let (Some(cur), Some((_, v))) = (images.last_mut(), line.split_once(char::is_whitespace)) {
             cur.push(v.trim().to_string());
         }
     }
@@ -55,13 +53,9 @@ fn llvm_reads_what_we_write() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let spirv = OffloadBinary::new(
-        ImageKind::SPIRV,
-        OffloadKind::SYCL,
-        b"\x03\x02\x23\x07spirv".to_vec(),
-    )
-    .with_string("triple", "spir64-unknown-unknown")
-    .with_string("arch", "generic");
+    let spirv = OffloadBinary::new(ImageKind::SPIRV, OffloadKind::SYCL, b"\x03\x02\x23\x07spirv".to_vec())
+        .with_string("triple", "spir64-unknown-unknown")
+        .with_string("arch", "generic");
     let cubin = OffloadBinary::new(
         ImageKind::CUBIN,
         OffloadKind::CUDA,
@@ -87,14 +81,11 @@ fn llvm_reads_what_we_write() {
 
     // Extract each image with LLVM's tool and compare the bytes.
     for (ob, name) in [(&spirv, "a.out"), (&cubin, "b.out")] {
-        run(Command::new(&packager)
-            .current_dir(dir.path())
-            .arg(&file)
-            .arg(format!(
-                "--image=file={name},triple={},arch={}",
-                ob.triple(),
-                ob.arch()
-            )));
+        run(Command::new(&packager).current_dir(dir.path()).arg(&file).arg(format!(
+            "--image=file={name},triple={},arch={}",
+            ob.triple(),
+            ob.arch()
+        )));
         assert_eq!(std::fs::read(dir.path().join(name)).unwrap(), ob.image);
     }
 }
@@ -120,10 +111,7 @@ fn we_read_what_llvm_writes() {
     assert_eq!(all[0].offload_kind, OffloadKind::SYCL);
     // llvm-offload-binary derives the kind from the file extension and does not map ".spv".
     assert_eq!(all[0].image_kind, ImageKind::NONE);
-    assert_eq!(
-        (all[0].triple(), all[0].arch()),
-        ("spir64-unknown-unknown", "generic")
-    );
+    assert_eq!((all[0].triple(), all[0].arch()), ("spir64-unknown-unknown", "generic"));
     assert_eq!(all[1].image, b"cubin bytes");
     assert_eq!(all[1].offload_kind, OffloadKind::CUDA);
     assert_eq!(all[1].image_kind, ImageKind::CUBIN);
@@ -167,10 +155,7 @@ fn syclbin_in_offload_binary() {
         .arg("--image=file=inner.syclbin,triple=spir64-unknown-unknown,arch=generic"));
     let inner = std::fs::read(dir.path().join("inner.syclbin")).unwrap();
     assert_eq!(inner, bin.to_bytes().unwrap());
-    assert_eq!(
-        Syclbin::parse_any(&std::fs::read(&file).unwrap()).unwrap(),
-        bin
-    );
+    assert_eq!(Syclbin::parse_any(&std::fs::read(&file).unwrap()).unwrap(), bin);
 
     // A SYCLBIN packaged by LLVM's tool (as a generic image) is found again by its magic.
     let raw = dir.path().join("raw.syclbin");

@@ -49,19 +49,16 @@ fn cell() -> impl Strategy<Value = String> {
 fn table() -> impl Strategy<Value = FileTable> {
     (1usize..5)
         .prop_flat_map(|n| (vec(cell(), n), vec(vec(cell(), n), 0..6)))
-        .prop_filter_map(
-            "unique titles, no blank single-cell rows",
-            |(titles, rows)| {
-                let mut t = FileTable::try_new(titles).ok()?;
-                for r in rows {
-                    if r.len() == 1 && r[0].is_empty() {
-                        return None;
-                    }
-                    t.add_row(r).ok()?;
+        .prop_filter_map("unique titles, no blank single-cell rows", |(titles, rows)| {
+            let mut t = FileTable::try_new(titles).ok()?;
+            for r in rows {
+                if r.len() == 1 && r[0].is_empty() {
+                    return None;
                 }
-                Some(t)
-            },
-        )
+                t.add_row(r).ok()?;
+            }
+            Some(t)
+        })
 }
 
 fn image_kind() -> impl Strategy<Value = ImageKind> {
@@ -87,17 +84,15 @@ fn offload_binary() -> impl Strategy<Value = OffloadBinary> {
 }
 
 fn syclbin() -> impl Strategy<Value = Syclbin> {
-    let ir = (registry(), vec(any::<u8>(), 0..32))
-        .prop_map(|(metadata, bytes)| IrModule { metadata, bytes });
-    let native = (registry(), vec(any::<u8>(), 0..32))
-        .prop_map(|(metadata, bytes)| NativeImage { metadata, bytes });
-    let am = (registry(), vec(ir, 0..3), vec(native, 0..3)).prop_map(
-        |(metadata, ir_modules, native_images)| AbstractModule {
+    let ir = (registry(), vec(any::<u8>(), 0..32)).prop_map(|(metadata, bytes)| IrModule { metadata, bytes });
+    let native = (registry(), vec(any::<u8>(), 0..32)).prop_map(|(metadata, bytes)| NativeImage { metadata, bytes });
+    let am = (registry(), vec(ir, 0..3), vec(native, 0..3)).prop_map(|(metadata, ir_modules, native_images)| {
+        AbstractModule {
             metadata,
             ir_modules,
             native_images,
-        },
-    );
+        }
+    });
     (registry(), vec(am, 0..4)).prop_map(|(global_metadata, abstract_modules)| Syclbin {
         global_metadata,
         abstract_modules,

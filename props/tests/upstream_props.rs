@@ -84,10 +84,7 @@ fn device_globals() {
     for (name, info) in &dg {
         built.add("SYCL/device globals", *name, info.to_value());
     }
-    assert_eq!(
-        built.get("SYCL/device globals"),
-        reg.get("SYCL/device globals")
-    );
+    assert_eq!(built.get("SYCL/device globals"), reg.get("SYCL/device globals"));
 }
 
 #[test]

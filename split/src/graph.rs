@@ -114,11 +114,8 @@ impl<'c> DependencyGraph<'c> {
                         self.graph.update_edge(src, dst, ());
                     }
                 }
-                ValueKind::Constant => {
-                    if seen.insert((u, target)) {
-                        work.extend(u.users());
-                    }
-                }
+                // A constant expression or aggregate: look through it, once.
+                ValueKind::Constant if seen.insert((u, target)) => work.extend(u.users()),
                 _ => {}
             }
         }

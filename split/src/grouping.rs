@@ -98,8 +98,9 @@ pub fn group_entry_points<'c>(
 }
 
 /// Values of a metadata list attached to `f`: for `{!"name", iN v}` pairs the
-/// integer, for plain integers the integer (zero-extended to 64 bits after
-/// sign extension of the constant, i.e. as `uint64_t` of the value).
+/// integer, for plain integers the integer, each zero-extended from its own
+/// width as upstream's `getZExtValue` does: `i32 -1` is 4294967295, not
+/// 2^64-1. The digits decide the byte order of keys, hence the output order.
 fn md_ints(m: &Module<'_>, f: Value<'_>, kind: &str) -> Vec<u64> {
     let Some(node) = f.metadata(m.md_kind(kind)) else {
         return Vec::new();
@@ -107,8 +108,8 @@ fn md_ints(m: &Module<'_>, f: Value<'_>, kind: &str) -> Vec<u64> {
     node.md_operands()
         .iter()
         .filter_map(|op| match op {
-            MdOperand::Node(n) => n.md_operands().get(1).and_then(|o| o.as_i64()).map(|v| v as u64),
-            other => other.as_i64().map(|v| v as u64),
+            MdOperand::Node(n) => n.md_operands().get(1).and_then(|o| o.as_u64()),
+            other => other.as_u64(),
         })
         .collect()
 }
@@ -138,7 +139,11 @@ pub fn source_key(m: &Module<'_>, f: Value<'_>) -> String {
         key += &format!("-{a}");
     }
     key.push('-');
-    for kind in ["reqd_work_group_size", "work_group_num_dim", "intel_reqd_sub_group_size"] {
+    for kind in [
+        "reqd_work_group_size",
+        "work_group_num_dim",
+        "intel_reqd_sub_group_size",
+    ] {
         for v in md_ints(m, f, kind) {
             key += &format!("-{v}");
         }

@@ -1,12 +1,14 @@
 //! Device code split for SYCL: which functions are entry points, how entry
 //! points are grouped into device images (per source, per kernel, or one
 //! image), the dependency graph that decides what each image must contain,
-//! and the extraction of an image from the linked module.
+//! the extraction of an image from the linked module, and the separation of
+//! an image into its ESIMD and SYCL parts.
 //!
 //! What this crate does not do: clean up or annotate the images it extracts
 //! (that is `sycl-passes`), or write files (that is `sycl-tools`).
 
 pub mod entry_points;
+pub mod esimd;
 pub mod graph;
 pub mod grouping;
 

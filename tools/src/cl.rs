@@ -129,23 +129,72 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
     Ok(out)
 }
 
-/// Renders `--help` text for the visible options.
+/// Renders `--help` text for the visible options, without value
+/// descriptions for enum options (see [`help_with_values`]).
 pub fn help(overview: &str, usage: &str, category: &str, specs: &[OptSpec]) -> String {
-    let mut s = format!("OVERVIEW: {overview}\n\nUSAGE: {usage}\n\nOPTIONS:\n\n{category}:\n\n");
-    for spec in specs.iter().filter(|s| !s.help.is_empty()) {
-        let lhs = match spec.kind {
-            OptKind::Flag => format!("--{}", spec.name),
-            OptKind::Value => format!("--{} <{}>", spec.name, spec.value_desc),
-            OptKind::Enum(_) => format!("--{}=<value>", spec.name),
-        };
-        s += &format!("  {lhs:<46} - {}\n", spec.help);
-        if let OptKind::Enum(values) = spec.kind {
-            for v in values {
-                s += &format!("    ={v}\n");
+    help_with_values(overview, usage, category, specs, &[])
+}
+
+/// Renders `--help` the way LLVM's `cl` library prints it for a tool that
+/// hides every category but its own: the overview, the usage line, then the
+/// categories in name order ("Generic Options" first), each with its options
+/// sorted by name; single-letter options with one dash (`-o <filename>`),
+/// others with two (`--out-dir=<dirname>`); enum values indented below their
+/// option (`=source - description`), all descriptions in one column.
+/// `value_help` lists `(option, value, description)` for enum values; values
+/// without one (older spellings kept for compatibility) are not listed.
+pub fn help_with_values(
+    overview: &str,
+    usage: &str,
+    category: &str,
+    specs: &[OptSpec],
+    value_help: &[(&str, &str, &str)],
+) -> String {
+    let lhs = |spec: &OptSpec| -> String {
+        let dashes = if spec.name.len() == 1 { "-" } else { "--" };
+        match spec.kind {
+            OptKind::Flag => format!("  {dashes}{}", spec.name),
+            OptKind::Value if spec.name.len() == 1 => format!("  -{} <{}>", spec.name, spec.value_desc),
+            OptKind::Value => format!("  --{}=<{}>", spec.name, spec.value_desc),
+            OptKind::Enum(_) => format!("  {dashes}{}=<value>", spec.name),
+        }
+    };
+    let generic = [
+        ("  --help", "Display available options (--help-hidden for more)"),
+        ("  --help-list", "Display list of available options (--help-list-hidden for more)"),
+        ("  --version", "Display the version of this program"),
+    ];
+    let mut visible: Vec<&OptSpec> = specs.iter().filter(|s| !s.help.is_empty()).collect();
+    visible.sort_by(|a, b| a.name.cmp(b.name));
+    let width = visible
+        .iter()
+        .map(|s| lhs(s).len())
+        .chain(generic.iter().map(|(l, _)| l.len()))
+        .chain(value_help.iter().map(|(_, v, _)| v.len() + 5))
+        .max()
+        .unwrap_or(0);
+    let mut s = format!("OVERVIEW: {overview}\n\nUSAGE: {usage}\n\nOPTIONS:\n");
+    let mut categories = [("Generic Options", true), (category, false)];
+    categories.sort_by(|a, b| a.0.cmp(b.0));
+    for (name, is_generic) in categories {
+        s += &format!("\n{name}:\n\n");
+        if is_generic {
+            for (l, d) in generic {
+                s += &format!("{l:<width$} - {d}\n");
+            }
+            continue;
+        }
+        for spec in &visible {
+            let mut lines = spec.help.lines();
+            s += &format!("{:<width$} - {}\n", lhs(spec), lines.next().unwrap_or(""));
+            for more in lines {
+                s += &format!("{:width$}{more}\n", "");
+            }
+            for (_, value, desc) in value_help.iter().filter(|(o, _, _)| *o == spec.name) {
+                s += &format!("{:<width$} -   {desc}\n", format!("    ={value}"));
             }
         }
     }
-    s += "\nGeneric Options:\n\n  --help                                         - Display available options\n  --version                                      - Display the version of this program\n";
     s
 }
 

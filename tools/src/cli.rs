@@ -15,14 +15,14 @@ const fn flag(name: &'static str, help: &'static str) -> OptSpec {
 
 /// The options of `sycl-post-link`, in `--help` order.
 pub const POST_LINK_OPTIONS: &[OptSpec] = &[
-    OptSpec { name: "o", kind: OptKind::Value, help: "Output filename (a file table; [target,]filename)", value_desc: "filename" },
+    OptSpec { name: "o", kind: OptKind::Value, help: "Output filename", value_desc: "filename" },
     OptSpec { name: "out-dir", kind: OptKind::Value, help: "Directory where files listed in the result file table will be output", value_desc: "dirname" },
     flag("f", "Enable binary output on terminals"),
     flag("ir-output-only", "Output single IR file"),
-    flag("S", ""),
-    OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module (source: 1 output module per source (translation unit), kernel: 1 output module per kernel, auto: Choose split mode automatically)", value_desc: "" },
-    flag("split-esimd", "split SYCL and ESIMD entry points into separate modules"),
-    flag("lower-esimd", "lower ESIMD constructs"),
+    flag("S", ""), // hidden: "Write output as LLVM assembly"
+    OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module", value_desc: "" },
+    flag("split-esimd", "Split SYCL and ESIMD entry points"),
+    flag("lower-esimd", "Lower ESIMD constructs"),
     flag("O0", "Optimization level 0. Similar to clang -O0"),
     flag("O1", "Optimization level 1. Similar to clang -O1"),
     flag("O2", "Optimization level 2. Similar to clang -O2"),
@@ -32,8 +32,8 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     flag("force-disable-esimd-opt", ""),
     flag("symbols", "generate exported symbol files"),
     flag("properties", "generate module properties files"),
-    OptSpec { name: "spec-const", kind: OptKind::Enum(SPEC_CONST_VALUES), help: "lower and generate specialization constants information (native: lower to SPIR-V intrinsics, emulation: remove and emulate)", value_desc: "" },
-    flag("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization constants metadata(s)."),
+    OptSpec { name: "spec-const", kind: OptKind::Enum(SPEC_CONST_VALUES), help: "lower and generate specialization constants information", value_desc: "" },
+    flag("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization id(s)."),
     flag("emit-param-info", "emit kernel parameter optimization info"),
     flag("emit-program-metadata", "emit SYCL program metadata"),
     flag("emit-kernel-names", "emit kernel names"),
@@ -44,6 +44,58 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     flag("allow-device-image-dependencies", "Allow dependencies between device images"),
     flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
     OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory containing SYCL device libraries", value_desc: "dirname" },
+];
+
+/// The `--help` overview, as upstream words it.
+const POST_LINK_OVERVIEW: &str = "SYCL post-link device code processing tool.
+This is a collection of utilities run on device code's LLVM IR before
+handing off to back-end for further compilation or emitting SPIRV.
+The utilities are:
+- Module splitter to split a big input module into smaller ones.
+  Groups kernels using function attribute 'sycl-module-id', i.e.
+  kernels with the same values of the 'sycl-module-id' attribute will
+  be put into the same module. If -split=kernel option is specified,
+  one module per kernel will be emitted.
+  '-split=auto' mode automatically selects the best way of splitting
+  kernels into modules based on some heuristic.
+  The '-split' option is compatible with '-split-esimd'. In this case,
+  first input module will be split according to the '-split' option
+  processing algorithm, not distinguishing between SYCL and ESIMD kernels.
+  Then each resulting module is further split into SYCL and ESIMD parts
+  if the module has both kinds of entry points.
+- If -symbols options is also specified, then for each produced module
+  a text file containing names of all spir kernels in it is generated.
+- Specialization constant intrinsic transformer. Replaces symbolic
+  ID-based intrinsics to integer ID-based ones to make them friendly
+  for the SPIRV translator
+- ESIMD lowering: -lower-esimd enables lowering of ESIMD constructs.
+Normally, the tool generates a number of files and \"file table\"
+file listing all generated files in a table manner. For example, if
+the input file 'example.bc' contains two kernels, then the command
+  $ sycl-post-link --properties --split=kernel --symbols \\
+    --spec-const=native -o example.table example.bc
+will produce 'example.table' file with the following content:
+  [Code|Properties|Symbols]
+  example_0.bc|example_0.prop|example_0.sym
+  example_1.bc|example_1.prop|example_1.sym
+When only specialization constant processing is needed, the tool can
+output a single transformed IR file if --ir-output-only is specified:
+  $ sycl-post-link --ir-output-only --spec-const=emulation \\
+    -o example_p.bc example.bc
+will produce single output file example_p.bc suitable for SPIRV
+translation.
+--ir-output-only option is not compatible with split modes other than
+'auto'.
+";
+
+/// Descriptions of enum option values for `--help` (older spellings `rt`
+/// and `default` are accepted but not listed, as upstream no longer has them).
+const POST_LINK_VALUE_HELP: &[(&str, &str, &str)] = &[
+    ("split", "source", "1 output module per source (translation unit)"),
+    ("split", "kernel", "1 output module per kernel"),
+    ("split", "auto", "Choose split mode automatically"),
+    ("spec-const", "native", "lower spec constants to native spirv instructions so that these values could be set at runtime"),
+    ("spec-const", "emulation", "remove specialization constants and replace it with emulation"),
 ];
 
 /// What the command line asked for.
@@ -68,11 +120,12 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
     for a in parsed {
         match a {
             Arg::Help => {
-                return Ok(Command::Print(cl::help(
-                    "SYCL post-link device code processing tool.\nThis is a collection of utilities run on device code's LLVM IR before handing off to back-end or IR->SPIRV translation:\n- module splitting (per source, per kernel, automatic), with the entry points and everything they use in each module\n- internalization of what is not exported, and exported/imported symbol lists for dynamic linking\n- generation of file tables, symbol files and property sets for the SYCL runtime",
+                return Ok(Command::Print(cl::help_with_values(
+                    POST_LINK_OVERVIEW,
                     "sycl-post-link [options] <input bitcode file>",
                     "sycl-post-link options",
                     POST_LINK_OPTIONS,
+                    POST_LINK_VALUE_HELP,
                 )))
             }
             Arg::Version => return Ok(Command::Print(format!("sycl-post-link (Rust) {}\n", env!("CARGO_PKG_VERSION")))),

@@ -11,6 +11,10 @@
 //! it takes. Every image is built from an identical copy of the module by
 //! the same steps, so which thread builds it does not matter; results are
 //! put back in job order.
+//!
+//! After extraction and cleanup, each image goes through the ESIMD step
+//! ([`crate::esimd`]), which may turn it into an ESIMD and a SYCL part; the
+//! sink saves all parts of an image under the image's number.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -18,9 +22,11 @@ use std::sync::Mutex;
 
 use sycl_ir::{Context, Extractor, Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
+use sycl_passes::properties::EsimdStatus;
 use sycl_split::entry_points::{is_intrinsic_or_builtin, EntryPointOptions};
 use sycl_split::{group_entry_points, DependencyGraph, EntryPointGroup, SplitMode};
 
+use crate::esimd::{process_image, EsimdOptions, ImageInfo};
 use crate::output::PendingFile;
 use crate::postlink::{parse_module, PostLinkError};
 
@@ -36,6 +42,9 @@ pub struct SplitSettings {
     pub ep: EntryPointOptions,
     /// Worker threads.
     pub threads: usize,
+    /// The ESIMD step's options; `None` skips the step (every image is one
+    /// SYCL_ONLY part).
+    pub esimd: Option<EsimdOptions>,
 }
 
 /// What a sink produced for one image.
@@ -47,13 +56,44 @@ pub struct ImageOutput {
     pub rows: Vec<Vec<String>>,
 }
 
+/// One module of a device image: the whole image, or its ESIMD or SYCL part.
+pub struct ImagePart<'c> {
+    /// The module.
+    pub module: Module<'c>,
+    /// Its entry points, in order.
+    pub entry_points: Vec<String>,
+    /// What kind of code it holds (`sycl-esimd-split-status`).
+    pub status: EsimdStatus,
+}
+
+/// A cleaned-up device image after the ESIMD step.
+pub struct DeviceImage<'c> {
+    /// Its modules in output order: one, or the ESIMD part then the SYCL
+    /// part (`-split-esimd`).
+    pub parts: Vec<ImagePart<'c>>,
+    /// The module was extracted or rewritten (else it is the input module
+    /// itself, unchanged by the split).
+    pub modified: bool,
+    /// The ESIMD step separated an ESIMD and a SYCL part (even if it linked
+    /// them back together).
+    pub esimd_split: bool,
+}
+
+impl<'c> DeviceImage<'c> {
+    /// An image of `parts`; `modified` as in [`DeviceImage::modified`].
+    pub fn new(parts: Vec<ImagePart<'c>>, modified: bool) -> Self {
+        DeviceImage {
+            parts,
+            modified,
+            esimd_split: false,
+        }
+    }
+}
+
 /// Writes the outputs of one cleaned-up image. Called from worker threads.
 pub trait ImageSink: Sync {
-    /// Saves image number `n` with entry points `entry_points`;
-    /// `real_split` tells whether the image was extracted (else it is the
-    /// input module itself).
-    fn save(&self, n: usize, im: &Module<'_>, entry_points: &[String], real_split: bool)
-        -> Result<ImageOutput, PostLinkError>;
+    /// Saves image number `n`.
+    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<ImageOutput, PostLinkError>;
 }
 
 /// What [`split_and_save`] produced, in output order.
@@ -72,7 +112,9 @@ struct Job {
     has_virtual_functions: bool,
 }
 
-fn undefined_function_warnings(m: &Module<'_>) -> Vec<String> {
+/// Upstream's warnings for functions an extracted module calls but does not
+/// define (reference 1.3).
+pub(crate) fn undefined_function_warnings(m: &Module<'_>) -> Vec<String> {
     m.functions()
         .into_iter()
         .filter(|f| f.is_declaration() && !f.has_no_uses() && !is_intrinsic_or_builtin(*f))
@@ -84,6 +126,27 @@ fn undefined_function_warnings(m: &Module<'_>) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The ESIMD step on an image (or, when it is off, the image as one SYCL_ONLY
+/// part).
+fn esimd_step<'c>(
+    s: &SplitSettings,
+    name: &str,
+    image: Module<'c>,
+    info: &ImageInfo<'_>,
+) -> Result<(DeviceImage<'c>, Vec<String>), PostLinkError> {
+    match &s.esimd {
+        Some(o) => process_image(image, info, s.ep, o, name),
+        None => {
+            let part = ImagePart {
+                module: image,
+                entry_points: info.entry_points.to_vec(),
+                status: EsimdStatus::SyclOnly,
+            };
+            Ok((DeviceImage::new(vec![part], info.real_split), Vec::new()))
+        }
+    }
 }
 
 /// Parses the input (`data`, named `name`), runs `prepare` on it (pre-split
@@ -104,25 +167,34 @@ pub fn split_and_save(
         has_virtual_functions: g,
     };
     let ctx = Context::new();
-    let (jobs, bitcode, data_layout) = {
+    let (jobs, bitcode, data_layout, groups_split) = {
         let m = parse_module(&ctx, data, name)?;
         prepare(&m)?;
         let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
         before_extract(&m, &groups)?;
         let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
+        let groups_split = groups.len() > 1;
         if !real_split {
             let group = &groups[0];
             let names = group.names();
+            let has_virtual_functions = group.has_virtual_functions;
             // A module passed through whole without any entry point is kept as it
             // is (upstream's copier; conformance spec-constants/SYCL-alloca.ll).
             if !names.is_empty() {
-                cleanup(&m, &names, cleanup_opts(group.has_virtual_functions))
+                cleanup(&m, &names, cleanup_opts(has_virtual_functions))
                     .map_err(|e| PostLinkError::new(e.to_string()))?;
             }
-            let out = sink.save(0, &m, &names, false)?;
+            let info = ImageInfo {
+                entry_points: &names,
+                has_virtual_functions,
+                real_split: false,
+                groups_split,
+            };
+            let (image, warnings) = esimd_step(s, name, m, &info)?;
+            let out = sink.save(0, &image)?;
             return Ok(SplitResult {
                 images: vec![out],
-                warnings: Vec::new(),
+                warnings,
                 real_split,
             });
         }
@@ -144,7 +216,7 @@ pub fn split_and_save(
                 }
             })
             .collect();
-        (jobs, m.to_bitcode_with_use_list_order(), m.data_layout_str())
+        (jobs, m.to_bitcode_with_use_list_order(), m.data_layout_str(), groups_split)
     };
     drop(ctx);
     let real_split = true;
@@ -184,8 +256,17 @@ pub fn split_and_save(
                 let image = extractor.try_extract(&defs).map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
                 cleanup(&image, &job.names, cleanup_opts(job.has_virtual_functions))
                     .map_err(|e| PostLinkError::new(e.to_string()))?;
-                let warnings = if s.ep.dynamic_linking { Vec::new() } else { undefined_function_warnings(&image) };
-                let out = sink.save(n, &image, &job.names, true)?;
+                let mut warnings =
+                    if s.ep.dynamic_linking { Vec::new() } else { undefined_function_warnings(&image) };
+                let info = ImageInfo {
+                    entry_points: &job.names,
+                    has_virtual_functions: job.has_virtual_functions,
+                    real_split: true,
+                    groups_split,
+                };
+                let (image, esimd_warnings) = esimd_step(s, name, image, &info)?;
+                warnings.extend(esimd_warnings);
+                let out = sink.save(n, &image)?;
                 Ok((out, warnings))
             })();
             if result.is_err() {

@@ -10,6 +10,7 @@ pub mod capi;
 pub mod cl;
 pub mod cli;
 pub mod driver;
+pub mod esimd;
 pub mod opt;
 pub mod output;
 pub mod postlink;

@@ -20,7 +20,8 @@ use sycl_props::property_set::{names, PropertyValue};
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{EntryPointGroup, SplitMode};
 
-use crate::driver::{split_and_save, ImageOutput, ImageSink, SplitSettings};
+use crate::driver::{split_and_save, DeviceImage, ImageOutput, ImageSink, SplitSettings};
+use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
 use crate::output::{io_reason, Outputs, PendingFile};
 
 /// Specialization-constant lowering mode (`-spec-const=`).
@@ -252,13 +253,15 @@ pub fn check_options(o: &PostLinkOptions, actions_given: bool) -> Result<(), Pos
 
 /// Functions carrying `sycl_explicit_simd` metadata.
 fn has_esimd_functions(m: &Module<'_>) -> bool {
-    let k = m.md_kind("sycl_explicit_simd");
-    m.functions().into_iter().any(|f| f.metadata(k).is_some())
+    let marker = sycl_split::esimd::EsimdMarker::new(m);
+    m.functions().into_iter().any(|f| marker.is_esimd(f))
 }
 
 /// Refuses, with a clear message, what this toolkit does not do yet.
-fn check_supported(m: &Module<'_>, o: &PostLinkOptions, input: &str) -> Result<(), PostLinkError> {
-    if has_esimd_functions(m) {
+/// `esimd` tells whether the tool has the ESIMD step (`sycl-module-split`
+/// does not).
+fn check_supported(m: &Module<'_>, o: &PostLinkOptions, input: &str, esimd: bool) -> Result<(), PostLinkError> {
+    if !esimd && has_esimd_functions(m) {
         return Err(err(format!(
             "{input}: ESIMD functions (sycl_explicit_simd) are not supported yet"
         )));
@@ -320,72 +323,108 @@ struct PostLinkSink<'a> {
 }
 
 impl ImageSink for PostLinkSink<'_> {
-    fn save(&self, n: usize, im: &Module<'_>, entry_points: &[String], real_split: bool) -> Result<ImageOutput, PostLinkError> {
+    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<ImageOutput, PostLinkError> {
         let o = self.o;
         let mut out = ImageOutput::default();
-        // Sanitizer module-id kernels (upstream's post-split `handleSanitizers`).
-        sycl_passes::sanitizer::add_sanitizer_module_kernels(im);
-        // Specialization constants (reference 3.9): the default-value copy is
-        // taken before the image itself is lowered.
-        let default_image = if o.default_spec_consts && !o.ir_output_only {
-            default_value_image(im).map_err(|e| err(e.to_string()))?
-        } else {
-            None
-        };
+        // Per part (ESIMD first): sanitizer module-id kernels (upstream's
+        // post-split `handleSanitizers`), then specialization constants
+        // (reference 3.9), the default-value copy being taken before the part
+        // itself is lowered.
+        let mut default_images = Vec::new();
         let mut spec_modified = false;
-        if let Some(mode) = o.spec_const {
-            let mode = match mode {
-                SpecConstMode::Native => HandlingMode::Native,
-                SpecConstMode::Emulation => HandlingMode::Emulation,
-            };
-            spec_modified = lower_spec_constants(im, mode).map_err(|e| err(e.to_string()))?;
-            if spec_modified {
-                self.spec_modified.store(true, Ordering::SeqCst);
+        for part in &image.parts {
+            let im = &part.module;
+            sycl_passes::sanitizer::add_sanitizer_module_kernels(im);
+            if o.default_spec_consts && !o.ir_output_only {
+                if let Some((dm, entries)) = default_value_image(im).map_err(|e| err(e.to_string()))? {
+                    default_images.push((dm, entries, part.status));
+                }
+            }
+            if let Some(mode) = o.spec_const {
+                let mode = match mode {
+                    SpecConstMode::Native => HandlingMode::Native,
+                    SpecConstMode::Emulation => HandlingMode::Emulation,
+                };
+                spec_modified |= lower_spec_constants(im, mode).map_err(|e| err(e.to_string()))?;
             }
         }
+        if spec_modified {
+            self.spec_modified.store(true, Ordering::SeqCst);
+        }
         if o.ir_output_only {
+            if image.esimd_split {
+                return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
+            }
+            let Some(part) = image.parts.first() else {
+                return Ok(out);
+            };
+            let im = &part.module;
             im.verify().map_err(|e| err(format!("{}: {e}", im.identifier())))?;
             out.files.push(PendingFile::write(&self.outputs[0].path, &serialize(im, o.text)).map_err(err)?);
             return Ok(out);
         }
-        // A group's default-value image follows it and takes the next number.
-        let n = n + self.default_images.fetch_add(usize::from(default_image.is_some()), Ordering::SeqCst);
-        self.save_image(&mut out, n, im, entry_points, real_split || spec_modified, false)?;
-        if let Some((dm, entries)) = default_image {
-            self.save_image(&mut out, n + 1, &dm, &entries, true, true)?;
+        // An image's default-value images follow it and take the next number.
+        let n = n + self.default_images.fetch_add(usize::from(!default_images.is_empty()), Ordering::SeqCst);
+        for part in &image.parts {
+            let saved = SavedModule {
+                module: &part.module,
+                entry_points: &part.entry_points,
+                status: part.status,
+                default_values: false,
+            };
+            self.save_image(&mut out, n, &saved, image.modified || spec_modified)?;
+        }
+        for (dm, entries, status) in &default_images {
+            let saved = SavedModule {
+                module: dm,
+                entry_points: entries,
+                status: *status,
+                default_values: true,
+            };
+            self.save_image(&mut out, n + 1, &saved, true)?;
         }
         Ok(out)
     }
 }
 
+/// One module to save and what it is.
+struct SavedModule<'a, 'c> {
+    module: &'a Module<'c>,
+    entry_points: &'a [String],
+    status: EsimdStatus,
+    /// A default-specialization-constant copy.
+    default_values: bool,
+}
+
 impl PostLinkSink<'_> {
-    /// Writes one image's IR, symbols and property files and adds its rows
-    /// (one per table) to `out`.
+    /// Writes one module's IR, symbols and property files and adds its rows
+    /// (one per table) to `out`. An ESIMD_ONLY module's files are named
+    /// `<prefix>_esimd_<n>` (reference 2.2).
     fn save_image(
         &self,
         out: &mut ImageOutput,
         n: usize,
-        im: &Module<'_>,
-        entry_points: &[String],
+        saved: &SavedModule<'_, '_>,
         write_ir: bool,
-        default_values: bool,
     ) -> Result<(), PostLinkError> {
         let o = self.o;
-        add_esimd_status(im, EsimdStatus::SyclOnly);
+        let (im, entry_points, default_values) = (saved.module, saved.entry_points, saved.default_values);
+        add_esimd_status(im, saved.status);
         if default_values {
             mark_default_value_image(im);
         }
         im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         let ext = if o.text { "ll" } else { "bc" };
         let prefix = &self.prefix;
+        let suffix = if saved.status == EsimdStatus::EsimdOnly { "_esimd" } else { "" };
         let code = if write_ir || self.write_unsplit_ir.load(Ordering::SeqCst) {
-            let path = format!("{prefix}_{n}.{ext}");
+            let path = format!("{prefix}{suffix}_{n}.{ext}");
             out.files.push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
             path
         } else {
             o.input.clone()
         };
-        let sym = format!("{prefix}_{n}.sym");
+        let sym = format!("{prefix}{suffix}_{n}.sym");
         if o.symbols {
             out.files.push(PendingFile::write(&sym, symbols_text(entry_points).as_bytes()).map_err(err)?);
         }
@@ -399,18 +438,25 @@ impl PostLinkSink<'_> {
                 kernel_names: o.emit_kernel_names,
                 split_given: self.split_given,
                 dynamic_linking: o.dynamic_linking,
-                esimd_status: EsimdStatus::SyclOnly,
+                esimd_status: saved.status,
                 spec_consts_replaced_with_default: default_values,
             };
             spec_property_sets(im, compute_properties(im, entry_points, &popts))
         });
         let props = props.transpose().map_err(|e| err(e.to_string()))?;
+        let filter = sycl_passes::target_filter::TargetFilter::new(im, entry_points, saved.status);
         for spec in self.outputs {
+            // A known target's table leaves out the images it cannot run
+            // (reference 2.5); an empty row keeps the row-to-table order.
+            if !filter.accepts(&spec.target) {
+                out.rows.push(Vec::new());
+                continue;
+            }
             let mut row = vec![code.clone()];
             if let Some(reg) = &props {
                 let mut reg = reg.clone();
                 let prop = if spec.target.is_empty() {
-                    format!("{prefix}_{n}.prop")
+                    format!("{prefix}{suffix}_{n}.prop")
                 } else {
                     reg.add(names::DEVICE_REQUIREMENTS, "compile_target", PropertyValue::string(&spec.target));
                     format!("{prefix}_{}_{n}.prop", spec.target)
@@ -445,6 +491,11 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         // Default-value images shift the numbers of the images after them:
         // save images one by one, in order.
         threads: if o.default_spec_consts { 1 } else { thread_count() },
+        esimd: Some(EsimdOptions {
+            split_esimd: o.split_esimd,
+            lower_esimd: o.lower_esimd,
+            per_kernel: mode == SplitMode::Kernel,
+        }),
     };
 
     let outputs: Vec<OutputSpec> = if o.outputs.is_empty() {
@@ -466,7 +517,10 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         default_images: AtomicUsize::new(0),
     };
     let prepare = |m: &Module<'_>| {
-        check_supported(m, o, &name)?;
+        check_supported(m, o, &name, true)?;
+        if o.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
+            return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
+        }
         let mut modified = remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
         modified |= remove_device_globals_from_compiler_used(m);
         modified |= sycl_passes::sanitizer::fix_sanitizer_kernel_metadata(m);
@@ -509,8 +563,12 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let mut tables: Vec<FileTable> = outputs.iter().map(|_| FileTable::new(columns.clone())).collect();
     for image in result.images {
         files.extend(image.files);
-        // An image followed by its default-value image has two rows per table.
+        // An image followed by its default-value image has two rows per table;
+        // an empty row is an image left out of that table.
         for (t, row) in image.rows.into_iter().enumerate() {
+            if row.is_empty() {
+                continue;
+            }
             tables[t % outputs.len()].add_row(row).map_err(|e| err(e.to_string()))?;
         }
     }
@@ -549,28 +607,32 @@ struct ModuleSplitSink<'a> {
 }
 
 impl ImageSink for ModuleSplitSink<'_> {
-    fn save(&self, n: usize, im: &Module<'_>, entry_points: &[String], _real_split: bool) -> Result<ImageOutput, PostLinkError> {
+    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<ImageOutput, PostLinkError> {
         let o = self.o;
-        add_esimd_status(im, EsimdStatus::SyclOnly);
-        im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
-        let ext = if o.text { "ll" } else { "bc" };
-        let code = format!("{}_{n}.{ext}", o.prefix);
-        let prop = format!("{}_{n}.prop", o.prefix);
-        let sym = format!("{}_{n}.sym", o.prefix);
-        let popts = PropertyOptions {
-            split_given: o.split.is_some(),
-            ..Default::default()
-        };
-        let reg = compute_properties(im, entry_points, &popts);
-        let files = vec![
-            PendingFile::write(&code, &serialize(im, o.text)).map_err(err)?,
-            PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?,
-            PendingFile::write(&sym, format!("{}\n", entry_points.join("\n")).as_bytes()).map_err(err)?,
-        ];
-        Ok(ImageOutput {
-            files,
-            rows: vec![vec![code, prop, sym]],
-        })
+        let mut out = ImageOutput::default();
+        for part in &image.parts {
+            let (im, entry_points) = (&part.module, &part.entry_points);
+            add_esimd_status(im, part.status);
+            im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+            let ext = if o.text { "ll" } else { "bc" };
+            let suffix = if part.status == EsimdStatus::EsimdOnly { "_esimd" } else { "" };
+            let stem = format!("{}{suffix}_{n}", o.prefix);
+            let code = format!("{stem}.{ext}");
+            let prop = format!("{stem}.prop");
+            let sym = format!("{stem}.sym");
+            let popts = PropertyOptions {
+                split_given: o.split.is_some(),
+                esimd_status: part.status,
+                ..Default::default()
+            };
+            let reg = compute_properties(im, entry_points, &popts);
+            out.files.push(PendingFile::write(&code, &serialize(im, o.text)).map_err(err)?);
+            out.files.push(PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?);
+            out.files
+                .push(PendingFile::write(&sym, format!("{}\n", entry_points.join("\n")).as_bytes()).map_err(err)?);
+            out.rows.push(vec![code, prop, sym]);
+        }
+        Ok(out)
     }
 }
 
@@ -584,7 +646,7 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         ..Default::default()
     };
     let prepare = |m: &Module<'_>| {
-        check_supported(m, &po, &name)?;
+        check_supported(m, &po, &name, false)?;
         remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
         remove_device_globals_from_compiler_used(m);
         Ok(())
@@ -596,6 +658,7 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         global_scope: mode == SplitMode::None,
         ep: EntryPointOptions::default(),
         threads: thread_count(),
+        esimd: None,
     };
     let result = split_and_save(&data, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
     report.warnings.extend(result.warnings);

@@ -14,7 +14,11 @@
 //! Rules, all upstream's:
 //! - `aspects`: union over **every function** of `sycl_used_aspects`
 //!   (`{!"name", iN v}` pairs or plain integers, sign-extended), negative
-//!   values dropped, sorted and deduplicated by value; always written;
+//!   values dropped, sorted and deduplicated by value; always written. Each
+//!   value keeps the name of its first occurrence (functions in module
+//!   order, operands in order; `""` for a plain integer), as upstream's
+//!   `std::set<AspectNameValuePair>` (ordered by value only) does; the names
+//!   are not written, target filtering compares them (`crate::target_filter`);
 //! - `fixed_target`: union of `sycl_fixed_targets` over every function;
 //! - `reqd_work_group_size_uint64_t`: the **first** function's
 //!   `reqd_work_group_size` (later ones are ignored, even if different);
@@ -28,7 +32,7 @@
 //!
 //! Keys come out sorted (upstream adds the set in bulk from a `std::map`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use sycl_ir::{MdOperand, Module, Value};
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
@@ -38,6 +42,9 @@ use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 pub struct DeviceRequirements {
     /// Used aspects (non-negative, sorted, unique).
     pub aspects: Vec<u32>,
+    /// The name of each of `aspects` (same order): the name given with the
+    /// value's first occurrence, empty when that was a plain integer.
+    pub aspect_names: Vec<String>,
     /// `sycl_fixed_targets` values (sorted, unique); empty when none.
     pub fixed_target: Vec<u32>,
     /// `reqd_work_group_size` of the first function that has it.
@@ -52,13 +59,18 @@ pub struct DeviceRequirements {
     pub reqd_sub_group_size: Option<u32>,
 }
 
-/// Values of a `sycl_used_aspects` node, sign-extended.
-fn aspect_values(node: Value<'_>) -> Vec<i64> {
+/// Name and sign-extended value of each operand of a `sycl_used_aspects`
+/// node: `{!"name", iN v}` pairs, or plain integers (name `""`).
+fn aspect_pairs(node: Value<'_>) -> Vec<(String, i64)> {
     node.md_operands()
         .iter()
         .filter_map(|op| match op {
-            MdOperand::Node(n) => n.md_operands().get(1).and_then(|o| o.as_i64()),
-            other => other.as_i64(),
+            MdOperand::Node(n) => {
+                let ops = n.md_operands();
+                let value = ops.get(1).and_then(|o| o.as_i64())?;
+                Some((ops.first().and_then(|o| o.as_string()).unwrap_or_default(), value))
+            }
+            other => other.as_i64().map(|v| (String::new(), v)),
         })
         .collect()
 }
@@ -82,18 +94,18 @@ impl DeviceRequirements {
         let k_jmm = m.md_kind("sycl_joint_matrix_mad");
         let k_sg = m.md_kind("intel_reqd_sub_group_size");
 
-        let mut aspects = BTreeSet::new();
+        let mut aspects: BTreeMap<u32, String> = BTreeMap::new();
         let mut fixed = BTreeSet::new();
         let mut r = DeviceRequirements::default();
         for f in m.functions() {
             if let Some(n) = f.metadata(k_aspects) {
-                // `uint32_t(AspectValue)` of the non-negative values.
-                aspects.extend(
-                    aspect_values(n)
-                        .into_iter()
-                        .filter(|&v| v >= 0)
-                        .map(|v| v as u32),
-                );
+                // `uint32_t(AspectValue)` of the non-negative values; the
+                // first name seen for a value stays.
+                for (name, v) in aspect_pairs(n) {
+                    if v >= 0 {
+                        aspects.entry(v as u32).or_insert(name);
+                    }
+                }
             }
             if let Some(n) = f.metadata(k_fixed) {
                 fixed.extend(u64_operands(n).into_iter().map(|v| v as u32));
@@ -131,7 +143,7 @@ impl DeviceRequirements {
                 .and_then(|n| n.md_operands().first().and_then(|o| o.as_u64()))
                 .map(|v| v as u32)
         });
-        r.aspects = aspects.into_iter().collect();
+        (r.aspects, r.aspect_names) = aspects.into_iter().unzip();
         r.fixed_target = fixed.into_iter().collect();
         r
     }
@@ -202,6 +214,24 @@ mod tests {
             &[],
         );
         assert_eq!(r.aspects, vec![1, 5, 6]);
+        assert_eq!(r.aspect_names, vec!["", "fp16", ""]);
+    }
+
+    #[test]
+    fn first_name_of_an_aspect_value_stays() {
+        // Upstream keeps the first {name, value} pair of a value: a plain
+        // integer first leaves the value nameless; a negative pair claims
+        // nothing.
+        let r = compute(
+            "define void @a() !sycl_used_aspects !0 { ret void }\n\
+             define void @b() !sycl_used_aspects !1 { ret void }\n\
+             !0 = !{!2, i32 6, !4}\n!1 = !{!3, !5, !6}\n\
+             !2 = !{!\"fp16\", i32 5}\n!3 = !{!\"fp64\", i32 6}\n!4 = !{!\"internal\", i32 -1}\n\
+             !5 = !{!\"other16\", i32 5}\n!6 = !{!\"atomic64\", i32 28}\n",
+            &[],
+        );
+        assert_eq!(r.aspects, vec![5, 6, 28]);
+        assert_eq!(r.aspect_names, vec!["fp16", "", "atomic64"]);
     }
 
     #[test]

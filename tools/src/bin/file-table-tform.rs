@@ -190,10 +190,7 @@ fn stoi(s: &str) -> Option<i64> {
         Some(b'+') => (false, &t[1..]),
         _ => (false, t),
     };
-    let end = digits
-        .bytes()
-        .position(|b| !b.is_ascii_digit())
-        .unwrap_or(digits.len());
+    let end = digits.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(digits.len());
     let v: i64 = digits[..end]
         .parse()
         .ok()
@@ -202,11 +199,9 @@ fn stoi(s: &str) -> Option<i64> {
 }
 
 fn read_table(path: &str) -> Result<FileTable, Failure> {
-    let bytes = fs::read(path)
-        .map_err(|e| Failure::Plain(format!("'can't read {path}': {}", io_reason(&e))))?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        Failure::Plain(format!("'can't read {path}': file is not valid UTF-8 text"))
-    })?;
+    let bytes = fs::read(path).map_err(|e| Failure::Plain(format!("'can't read {path}': {}", io_reason(&e))))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure::Plain(format!("'can't read {path}': file is not valid UTF-8 text")))?;
     FileTable::parse(&text).map_err(|e| Failure::Plain(e.to_string()))
 }
 
@@ -214,10 +209,7 @@ fn write_output(path: &str, data: &[u8]) -> Result<(), Failure> {
     let file_err = |e: &std::io::Error| Failure::Plain(format!("'{path}': {}", io_reason(e)));
     if path == "-" {
         let mut out = std::io::stdout().lock();
-        return out
-            .write_all(data)
-            .and_then(|()| out.flush())
-            .map_err(|e| file_err(&e));
+        return out.write_all(data).and_then(|()| out.flush()).map_err(|e| file_err(&e));
     }
     let mut outs = Outputs::new();
     outs.write(path, data).map_err(Failure::Plain)?;
@@ -246,10 +238,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Ok(());
             }
             Arg::Version => {
-                println!(
-                    "file-table-tform (sycl-post-link-rs) {}",
-                    env!("CARGO_PKG_VERSION")
-                );
+                println!("file-table-tform (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
@@ -291,10 +280,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             continue;
         }
         let Some(inp) = inputs.next() else {
-            return Err(Failure::Usage(format!(
-                "no input for '{}' command",
-                c.kind.name()
-            )));
+            return Err(Failure::Usage(format!("no input for '{}' command", c.kind.name())));
         };
         if fs::metadata(&inp).is_err() {
             return Err(Failure::System(format!("file not found: {inp}")));
@@ -309,13 +295,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
         match c.kind {
             Kind::Replace => {
                 let src = read_table(input)?;
-                table
-                    .replace_column(&c.args[0], &src, &c.args[1])
-                    .map_err(lib)?;
+                table.replace_column(&c.args[0], &src, &c.args[1]).map_err(lib)?;
             }
             Kind::ReplaceCell => {
-                let row = stoi(&c.args[1])
-                    .ok_or_else(|| Failure::Usage("invalid argument in replace_cell".into()))?;
+                let row = stoi(&c.args[1]).ok_or_else(|| Failure::Usage("invalid argument in replace_cell".into()))?;
                 table.replace_cell(&c.args[0], row, input).map_err(lib)?;
             }
             Kind::Rename => table.rename_column(&c.args[0], &c.args[1]).map_err(lib)?,
@@ -338,8 +321,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 table = merged.unwrap_or_default();
             }
             Kind::CopySingleFile => {
-                let row = stoi(&c.args[1])
-                    .ok_or_else(|| Failure::Usage("invalid argument in copy_single_file".into()))?;
+                let row =
+                    stoi(&c.args[1]).ok_or_else(|| Failure::Usage("invalid argument in copy_single_file".into()))?;
                 let row = usize::try_from(row)
                     .ok()
                     .filter(|r| *r < table.num_rows())
@@ -348,8 +331,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 if file.is_empty() {
                     return Err(Failure::Usage("no file found in specified column".into()));
                 }
-                let data = fs::read(file)
-                    .map_err(|e| Failure::Plain(format!("'{output}': {}", io_reason(&e))))?;
+                let data = fs::read(file).map_err(|e| Failure::Plain(format!("'{output}': {}", io_reason(&e))))?;
                 return write_output(&output, &data);
             }
         }
@@ -359,10 +341,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().collect();
-    let argv0 = argv
-        .first()
-        .cloned()
-        .unwrap_or_else(|| "file-table-tform".into());
+    let argv0 = argv.first().cloned().unwrap_or_else(|| "file-table-tform".into());
     match run(&argv[1..]) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {

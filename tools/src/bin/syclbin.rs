@@ -25,16 +25,19 @@ use std::process::ExitCode;
 
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
-use sycl_props::syclbin::{
-    self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Syclbin,
-};
+use sycl_props::syclbin::{self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Syclbin};
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 use sycl_tools::output::{io_reason, Outputs};
 
 const TOOL: &str = "syclbin";
 
 const SPECS: &[OptSpec] = &[
-    OptSpec { name: "o", kind: OptKind::Value, help: "Output file (create)", value_desc: "filename" },
+    OptSpec {
+        name: "o",
+        kind: OptKind::Value,
+        help: "Output file (create)",
+        value_desc: "filename",
+    },
     OptSpec {
         name: "state",
         kind: OptKind::Enum(&["input", "object", "executable"]),
@@ -59,15 +62,30 @@ const SPECS: &[OptSpec] = &[
         help: "IR type of the modules of --table (create; default spirv)",
         value_desc: "",
     },
-    OptSpec { name: "target", kind: OptKind::Value, help: "Target of the modules of --table (create)", value_desc: "triple" },
+    OptSpec {
+        name: "target",
+        kind: OptKind::Value,
+        help: "Target of the modules of --table (create)",
+        value_desc: "triple",
+    },
     OptSpec {
         name: "offload-binary",
         kind: OptKind::Flag,
         help: "Wrap the SYCLBIN in an LLVM offload binary (create)",
         value_desc: "",
     },
-    OptSpec { name: "triple", kind: OptKind::Value, help: "Offload binary 'triple' string", value_desc: "triple" },
-    OptSpec { name: "arch", kind: OptKind::Value, help: "Offload binary 'arch' string", value_desc: "arch" },
+    OptSpec {
+        name: "triple",
+        kind: OptKind::Value,
+        help: "Offload binary 'triple' string",
+        value_desc: "triple",
+    },
+    OptSpec {
+        name: "arch",
+        kind: OptKind::Value,
+        help: "Offload binary 'arch' string",
+        value_desc: "arch",
+    },
 ];
 
 /// A failure: the file it concerns (if any) and what went wrong.
@@ -145,9 +163,7 @@ fn parse_image_spec(raw: &str) -> Result<ImageSpec, Failure> {
     for p in parts {
         let (k, v) = p.split_once('=').unwrap_or((p, ""));
         if v.is_empty() {
-            return Err(plain(format!(
-                "--image '{raw}': '{p}' is not <key>=<value>"
-            )));
+            return Err(plain(format!("--image '{raw}': '{p}' is not <key>=<value>")));
         }
         match k {
             "props" => spec.props = Some(v.into()),
@@ -155,8 +171,8 @@ fn parse_image_spec(raw: &str) -> Result<ImageSpec, Failure> {
             "arch" => spec.arch = Some(v.into()),
             "target" => spec.target = Some(v.into()),
             "type" => {
-                spec.ir_type = IrType::from_name(v)
-                    .ok_or_else(|| plain(format!("--image '{raw}': unknown IR type '{v}'")))?
+                spec.ir_type =
+                    IrType::from_name(v).ok_or_else(|| plain(format!("--image '{raw}': unknown IR type '{v}'")))?
             }
             _ => return Err(plain(format!("--image '{raw}': unknown key '{k}'"))),
         }
@@ -182,11 +198,7 @@ fn module_from_spec(spec: &ImageSpec) -> Result<AbstractModule, Failure> {
     Ok(am)
 }
 
-fn modules_from_table(
-    path: &str,
-    ir_type: IrType,
-    target: Option<&str>,
-) -> Result<Vec<AbstractModule>, Failure> {
+fn modules_from_table(path: &str, ir_type: IrType, target: Option<&str>) -> Result<Vec<AbstractModule>, Failure> {
     let table = FileTable::parse(&read_text(path)?).map_err(|e| fail(path, e.to_string()))?;
     let code = table
         .column_index("Code")
@@ -241,9 +253,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => output = Some(v),
-            Arg::Opt("state", v) => {
-                state = BundleState::from_name(&v).unwrap_or(BundleState::Input)
-            }
+            Arg::Opt("state", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
             Arg::Opt("table", v) => tables.push(v),
             Arg::Opt("image", v) => images.push(parse_image_spec(&v)?),
             Arg::Opt("ir-type", v) => ir_type = IrType::from_name(&v).unwrap_or(IrType::SpirV),
@@ -258,9 +268,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     match positional.next().as_deref() {
         Some("dump") => {
             let (Some(file), None) = (positional.next(), positional.next()) else {
-                return Err(plain(format!(
-                    "dump takes exactly one file.  Try: '{TOOL} --help'"
-                )));
+                return Err(plain(format!("dump takes exactly one file.  Try: '{TOOL} --help'")));
             };
             let text = syclbin::dump(&read(&file)?).map_err(|e| fail(&file, e.to_string()))?;
             print!("{text}");
@@ -268,9 +276,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         Some("create") => {
             if let Some(extra) = positional.next() {
-                return Err(plain(format!(
-                    "create takes no positional argument, got '{extra}'"
-                )));
+                return Err(plain(format!("create takes no positional argument, got '{extra}'")));
             }
             let Some(output) = output else {
                 return Err(plain("create needs an output file (-o <file>)"));
@@ -287,10 +293,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 bin.abstract_modules.push(module_from_spec(spec)?);
             }
             let bytes = if wrap {
-                let mut strings = vec![(
-                    "triple",
-                    triple.as_deref().unwrap_or("spir64-unknown-unknown"),
-                )];
+                let mut strings = vec![("triple", triple.as_deref().unwrap_or("spir64-unknown-unknown"))];
                 if let Some(a) = &arch {
                     strings.push(("arch", a));
                 }
@@ -305,9 +308,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             outs.write(&output, &bytes).map_err(plain)?;
             outs.commit().map_err(plain)
         }
-        Some(other) => Err(plain(format!(
-            "unknown command '{other}'.  Try: '{TOOL} --help'"
-        ))),
+        Some(other) => Err(plain(format!("unknown command '{other}'.  Try: '{TOOL} --help'"))),
         None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
     }
 }
@@ -316,10 +317,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure {
-            file: Some(f),
-            what,
-        }) => {
+        Err(Failure { file: Some(f), what }) => {
             eprintln!("{TOOL}: error: {f}: {what}");
             ExitCode::from(1)
         }

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Split benchmark: our per-kernel and per-source split against LLVM 22's
+llvm-split (--split-by-category=kernel / =module-id) on the same bitcode, in
+one run, printing wall time, peak memory (max RSS) and the ratios; plus
+llvm-dis of the input, the floor of reading and printing the module once.
+
+usage: bench/split-bench.py [--kernels N ...] [--threads T ...] [--skip-llvm-split]
+env:   SPL_SHARED (default ../shared) locates bench/gen-module.py.
+"""
+import argparse, os, shutil, subprocess, sys, tempfile, time, resource
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = "/usr/lib/llvm-22/bin"
+SPL = os.path.join(ROOT, "target/release/sycl-post-link")
+
+
+def run(cmd, env=None):
+    """Runs cmd in a fresh output directory; returns (seconds, peak MiB)."""
+    out = tempfile.mkdtemp(prefix="splbench-", dir=os.path.join(ROOT, "bench/out"))
+    cmd = [c.replace("@OUT@", out) for c in cmd]
+    t0 = time.monotonic()
+    p = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", out + ".rss"] + cmd,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, err = p.communicate()
+    dt = time.monotonic() - t0
+    if p.returncode != 0:
+        sys.exit("bench: command failed: %s\n%s" % (" ".join(cmd), err.decode()[-2000:]))
+    with open(out + ".rss") as f:
+        rss_kib = int(f.read().strip().splitlines()[-1])
+    os.remove(out + ".rss")
+    shutil.rmtree(out)
+    return dt, rss_kib / 1024.0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernels", type=int, nargs="+", default=[2000, 4000])
+    ap.add_argument("--threads", type=int, nargs="+", default=[1, os.cpu_count() or 1])
+    ap.add_argument("--skip-llvm-split", action="store_true")
+    a = ap.parse_args()
+    shared = os.environ.get("SPL_SHARED", os.path.join(ROOT, "..", "shared"))
+    os.makedirs(os.path.join(ROOT, "bench/out"), exist_ok=True)
+    if not os.path.exists(SPL):
+        subprocess.check_call(["cargo", "build", "--release", "-p", "sycl-tools", "--bin", "sycl-post-link"], cwd=ROOT)
+    print("%-7s %-44s %9s %9s" % ("kernels", "command", "seconds", "peak MiB"))
+    for k in a.kernels:
+        ll = os.path.join(ROOT, "bench/out/k%d.ll" % k)
+        bc = os.path.join(ROOT, "bench/out/k%d.bc" % k)
+        mid = os.path.join(ROOT, "bench/out/k%d-module-id.bc" % k)
+        if not os.path.exists(mid):
+            with open(ll, "w") as f:
+                subprocess.check_call([sys.executable, os.path.join(shared, "bench/gen-module.py"), "--kernels", str(k)], stdout=f)
+            subprocess.check_call([BIN + "/llvm-as", ll, "-o", bc])
+            text = open(ll).read().replace('"sycl-module-id"', '"module-id"')
+            subprocess.run([BIN + "/llvm-as", "-o", mid], input=text.encode(), check=True)
+        res = {}
+
+        def row(name, r):
+            res[name] = r
+            print("%-7d %-44s %9.2f %9.1f" % (k, name, r[0], r[1]), flush=True)
+
+        row("llvm-dis (floor)", run([BIN + "/llvm-dis", bc, "-o", "/dev/null"]))
+        for t in a.threads:
+            env = dict(os.environ, SPL_THREADS=str(t))
+            row("sycl-post-link -split=kernel -symbols (T=%d)" % t,
+                run([SPL, "-split=kernel", "-symbols", bc, "-o", "@OUT@/k.table"], env))
+            row("sycl-post-link -split=source -symbols (T=%d)" % t,
+                run([SPL, "-split=source", "-symbols", bc, "-o", "@OUT@/s.table"], env))
+        if not a.skip_llvm_split:
+            row("llvm-split --split-by-category=kernel", run([BIN + "/llvm-split", "--split-by-category=kernel", "-o", "@OUT@/l", mid]))
+            row("llvm-split --split-by-category=module-id", run([BIN + "/llvm-split", "--split-by-category=module-id", "-o", "@OUT@/l", mid]))
+        floor = res["llvm-dis (floor)"][0]
+        for t in a.threads:
+            ok = res["sycl-post-link -split=kernel -symbols (T=%d)" % t]
+            os_ = res["sycl-post-link -split=source -symbols (T=%d)" % t]
+            line = "%-7d T=%d per-kernel: %.1fx the floor" % (k, t, ok[0] / floor)
+            if not a.skip_llvm_split:
+                lk = res["llvm-split --split-by-category=kernel"]
+                ls = res["llvm-split --split-by-category=module-id"]
+                line += ", %.1fx faster than llvm-split, memory %.2fx of llvm-split; per-source: %.1fx faster" % (
+                    lk[0] / ok[0], ok[1] / lk[1], ls[0] / os_[0])
+            print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()

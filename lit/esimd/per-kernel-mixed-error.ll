@@ -1,0 +1,53 @@
+; -split=kernel without -split-esimd: when the input is really split and an
+; image still holds SYCL and ESIMD code (here a SYCL kernel calling an ESIMD
+; function), upstream refuses to link the parts back together. With
+; -split-esimd, or when the input gives one image only, there is no error.
+; RUN: not sycl-post-link -split=kernel -S < %s -o %t.table 2>&1 | FileCheck %s --check-prefix=ERR
+; RUN: sycl-post-link -split=kernel -split-esimd -symbols -S < %s -o %t2.table
+; RUN: FileCheck %s --input-file=%t2.table --check-prefix=SPLIT
+; RUN: FileCheck %s --input-file=%t2_esimd_0.ll --check-prefix=SPLIT-ESIMD
+; RUN: FileCheck %s --input-file=%t2_0.ll --check-prefix=SPLIT-SYCL
+; RUN: FileCheck %s --input-file=%t2_esimd_0.sym --check-prefix=EMPTY --allow-empty
+; RUN: sed -e '/^define spir_kernel void @other_kernel/,/^}/d' %s | sycl-post-link -split=kernel -S -o %t3.table
+; RUN: FileCheck %s --input-file=%t3_0.ll --check-prefix=ONE
+
+; ERR: sycl-post-link: error: SYCL and ESIMD entry points detected with -split-mode=per-kernel and -split-esimd=false. So -split-esimd=true is mandatory.
+
+; SPLIT: [Code|Symbols]
+; SPLIT-NEXT: {{.*}}_esimd_0.ll|{{.*}}_esimd_0.sym
+; SPLIT-NEXT: {{.*}}_0.ll|{{.*}}_0.sym
+; SPLIT-NEXT: {{.*}}_1.ll|{{.*}}_1.sym
+; SPLIT-EMPTY:
+
+; sycl_kernel sorts after other_kernel: its image, number 0, has an ESIMD part
+; with the ESIMD function but no entry point, and a SYCL part that only
+; declares the ESIMD function.
+; SPLIT-ESIMD: define {{.*}}@esimd_helper() {{.*}}!sycl_explicit_simd
+; SPLIT-SYCL: define spir_kernel void @sycl_kernel()
+; SPLIT-SYCL: declare {{.*}}@esimd_helper()
+; EMPTY-NOT: {{.}}
+
+; The linked module starts with the ESIMD part's definitions.
+; ONE: define {{.*}}@esimd_helper() {{.*}}!sycl_explicit_simd
+; ONE: define spir_kernel void @sycl_kernel()
+; ONE: ![[#]] = !{i8 2}
+
+target triple = "spir64-unknown-unknown"
+
+define spir_kernel void @sycl_kernel() #0 {
+  call spir_func void @esimd_helper()
+  ret void
+}
+
+define spir_func void @esimd_helper() #1 !sycl_explicit_simd !0 {
+  ret void
+}
+
+define spir_kernel void @other_kernel() #0 {
+  ret void
+}
+
+attributes #0 = { "sycl-module-id"="a.cpp" }
+attributes #1 = { "referenced-indirectly" }
+
+!0 = !{}

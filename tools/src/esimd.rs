@@ -1,0 +1,149 @@
+//! The ESIMD step of the post-link pipeline, run on every device image after
+//! its extraction and cleanup (reference 3.7, 3.8; upstream `handleESIMD` in
+//! llvm/lib/SYCLPostLink/ESIMDPostSplitProcessing.cpp and the code around it
+//! in llvm/tools/sycl-post-link/sycl-post-link.cpp):
+//!
+//! 1. `invoke_simd` targets get non-discardable linkage
+//!    ([`sycl_passes::invoke_simd_linkage`]);
+//! 2. the image's entry points are sorted into ESIMD and SYCL ones
+//!    ([`sycl_split::esimd`]); an image with one kind is passed on unchanged,
+//!    with status ESIMD_ONLY or SYCL_ONLY;
+//! 3. an image with both is split into an ESIMD and a SYCL part, each cleaned
+//!    up; with `-split-esimd` both are saved, ESIMD first; otherwise they are
+//!    linked back into one SYCL_AND_ESIMD module
+//!    ([`sycl_passes::esimd_link`]).
+//!
+//! `-lower-esimd` needs Intel's vc-intrinsics passes (`SYCLLowerESIMDPass`,
+//! `GenXSPIRVWriterAdaptor`, ...), which stock LLVM does not have: an image
+//! with ESIMD code and `-lower-esimd` is refused.
+
+use sycl_ir::{Module, Value};
+use sycl_passes::cleanup::{cleanup, CleanupOptions};
+use sycl_passes::esimd_link::link_parts;
+use sycl_passes::invoke_simd_linkage::fixup_direct_target_linkage;
+use sycl_passes::properties::EsimdStatus;
+use sycl_split::entry_points::{is_entry_point, EntryPointOptions};
+use sycl_split::esimd::{extract_parts, EsimdPartition, PartKind};
+
+use crate::driver::{undefined_function_warnings, DeviceImage, ImagePart};
+use crate::postlink::PostLinkError;
+
+/// Upstream's error for an image with both kinds of entry points under
+/// `-split=kernel` (only SYCL_EXTERNAL functions make that possible).
+pub const PER_KERNEL_ERROR: &str = "SYCL and ESIMD entry points detected with -split-mode=per-kernel and \
+                                    -split-esimd=false. So -split-esimd=true is mandatory.";
+
+/// Upstream's error for `invoke_simd` calls with `-split-esimd`.
+pub const INVOKE_SIMD_ERROR: &str = "'invoke_simd' calls detected, '-split-esimd' must not be specified";
+
+/// What the ESIMD step is asked to do.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EsimdOptions {
+    /// `-split-esimd`: keep the ESIMD and SYCL parts separate.
+    pub split_esimd: bool,
+    /// `-lower-esimd`: lower ESIMD parts (not supported: refused).
+    pub lower_esimd: bool,
+    /// `-split=kernel` was given.
+    pub per_kernel: bool,
+}
+
+/// What the ESIMD step needs to know about an image besides its module.
+#[derive(Debug, Clone, Copy)]
+pub struct ImageInfo<'a> {
+    /// Names of the image's entry points, in order.
+    pub entry_points: &'a [String],
+    /// The image's group has virtual function definitions (for the cleanup
+    /// of the parts).
+    pub has_virtual_functions: bool,
+    /// The image was extracted from the input (else it is the input itself).
+    pub real_split: bool,
+    /// The input was split into more than one group.
+    pub groups_split: bool,
+}
+
+/// Runs the ESIMD step on `image`, a cleaned-up device image described by
+/// `info`; `input` names the input in messages. Returns the image's parts in
+/// output order and the warnings of the step.
+pub fn process_image<'c>(
+    image: Module<'c>,
+    info: &ImageInfo<'_>,
+    ep: EntryPointOptions,
+    o: &EsimdOptions,
+    input: &str,
+) -> Result<(DeviceImage<'c>, Vec<String>), PostLinkError> {
+    fixup_direct_target_linkage(&image);
+    let functions: Vec<Value<'c>> = info
+        .entry_points
+        .iter()
+        .filter_map(|n| image.function(n))
+        .filter(|&f| is_entry_point(f, ep))
+        .collect();
+    let partition = EsimdPartition::new(&image, &functions);
+    let kinds = partition.parts();
+    if kinds.len() == 2 && o.per_kernel && info.groups_split && !o.split_esimd {
+        return Err(PostLinkError::new(PER_KERNEL_ERROR));
+    }
+    if o.lower_esimd && kinds.contains(&PartKind::Esimd) {
+        return Err(PostLinkError::new(format!(
+            "{input}: -lower-esimd: lowering ESIMD code needs Intel's vc-intrinsics passes, which stock LLVM \
+             does not have; not supported yet"
+        )));
+    }
+    if let [kind] = kinds[..] {
+        let status = match kind {
+            PartKind::Esimd => EsimdStatus::EsimdOnly,
+            PartKind::Sycl => EsimdStatus::SyclOnly,
+        };
+        let part = ImagePart {
+            entry_points: partition.entry_point_names(kind),
+            module: image,
+            status,
+        };
+        return Ok((DeviceImage::new(vec![part], info.real_split), Vec::new()));
+    }
+
+    let esimd_names = partition.entry_point_names(PartKind::Esimd);
+    let sycl_names = partition.entry_point_names(PartKind::Sycl);
+    let parts = extract_parts(&image, &partition, ep.dynamic_linking);
+    drop(image);
+    let opts = CleanupOptions {
+        dynamic_linking: ep.dynamic_linking,
+        has_virtual_functions: info.has_virtual_functions,
+    };
+    let pass_err = |e: sycl_passes::PassError| PostLinkError::new(e.to_string());
+    cleanup(&parts.esimd, &esimd_names, opts).map_err(pass_err)?;
+    cleanup(&parts.sycl, &sycl_names, opts).map_err(pass_err)?;
+    // Upstream checks the SYCL part like any extracted image.
+    let mut warnings = if ep.dynamic_linking {
+        Vec::new()
+    } else {
+        undefined_function_warnings(&parts.sycl)
+    };
+
+    let parts = if o.split_esimd {
+        vec![
+            ImagePart {
+                module: parts.esimd,
+                entry_points: esimd_names,
+                status: EsimdStatus::EsimdOnly,
+            },
+            ImagePart {
+                module: parts.sycl,
+                entry_points: sycl_names,
+                status: EsimdStatus::SyclOnly,
+            },
+        ]
+    } else {
+        let linked =
+            link_parts(parts.esimd, &esimd_names, parts.sycl, &sycl_names, ep.dynamic_linking).map_err(pass_err)?;
+        warnings.extend(linked.warnings);
+        vec![ImagePart {
+            module: linked.module,
+            entry_points: linked.entry_points,
+            status: EsimdStatus::SyclAndEsimd,
+        }]
+    };
+    let mut image = DeviceImage::new(parts, true);
+    image.esimd_split = true;
+    Ok((image, warnings))
+}

@@ -9,8 +9,13 @@ cargo test --release --workspace
 lit-22 -sv lit/
 # Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
 scripts/spec-const-device-test.sh target/release
-shared=${SPL_SHARED:-../shared}
-if [ -x "$shared/conformance/run" ]; then
+shared=${SPL_SHARED:-}
+if [ -z "$shared" ]; then
+  for d in ../shared /work/shared; do
+    if [ -x "$d/conformance/run" ]; then shared=$d; break; fi
+  done
+fi
+if [ -n "$shared" ] && [ -x "$shared/conformance/run" ]; then
   "$shared/conformance/run" --tools target/release --expect lit/conformance-expected.txt
 else
   echo "test: conformance corpus not found at $shared/conformance (set SPL_SHARED)" >&2

@@ -89,10 +89,7 @@ pub fn is_generic_builtin(name: &str) -> bool {
 /// `llvm.` prefix, what `Function::isIntrinsic` tests), any `__`-prefixed
 /// name, or a SPIR-V/SYCL/ESIMD builtin.
 pub fn is_intrinsic_or_builtin_name(name: &str) -> bool {
-    name.starts_with("llvm.")
-        || name.starts_with("__")
-        || is_spirv_or_sycl_builtin(name)
-        || is_esimd_builtin(name)
+    name.starts_with("llvm.") || name.starts_with("__") || is_spirv_or_sycl_builtin(name) || is_esimd_builtin(name)
 }
 
 /// An LLVM intrinsic, a `__`-prefixed name or a SPIR-V/SYCL/ESIMD builtin.
@@ -214,9 +211,7 @@ mod tests {
 
     #[test]
     fn builtin_names() {
-        assert!(is_spirv_or_sycl_builtin(
-            "_Z28__spirv_GlobalInvocationId_xv"
-        ));
+        assert!(is_spirv_or_sycl_builtin("_Z28__spirv_GlobalInvocationId_xv"));
         assert!(is_spirv_or_sycl_builtin("_Z20__sycl_getSpecConstantv"));
         assert!(!is_spirv_or_sycl_builtin("_Z3foov"));
         // Upstream drops any number of digits, including none.
@@ -232,12 +227,8 @@ mod tests {
     #[test]
     fn intrinsics_and_builtins() {
         assert!(is_intrinsic_or_builtin_name("llvm.bitreverse.i8"));
-        assert!(is_intrinsic_or_builtin_name(
-            "__itt_offload_wi_start_wrapper"
-        ));
-        assert!(is_intrinsic_or_builtin_name(
-            "_Z18__spirv_ocl_printfPU3AS2Kcz"
-        ));
+        assert!(is_intrinsic_or_builtin_name("__itt_offload_wi_start_wrapper"));
+        assert!(is_intrinsic_or_builtin_name("_Z18__spirv_ocl_printfPU3AS2Kcz"));
         assert!(!is_intrinsic_or_builtin_name("_Z7outsidev"));
         assert!(!is_intrinsic_or_builtin_name("llvmfoo"));
     }
@@ -248,10 +239,7 @@ mod tests {
             decl("__devicelib_ConvertFToBF16INTELVec16"),
             false
         ));
-        assert!(can_be_imported_candidate(
-            decl("__devicelib_ConvertBF16ToFINTEL"),
-            true
-        ));
+        assert!(can_be_imported_candidate(decl("__devicelib_ConvertBF16ToFINTEL"), true));
         // Exact names only, declarations only.
         assert!(!can_be_imported_candidate(
             decl("__devicelib_ConvertFToBF16INTELVec5"),
@@ -266,10 +254,7 @@ mod tests {
     #[test]
     fn nothing_else_is_importable_without_dynamic_linking() {
         assert!(!can_be_imported_candidate(decl("childA"), false));
-        assert!(!can_be_imported_candidate(
-            def("sycl_external", true),
-            false
-        ));
+        assert!(!can_be_imported_candidate(def("sycl_external", true), false));
     }
 
     #[test]
@@ -289,10 +274,7 @@ mod tests {
             },
             true
         ));
-        assert!(!can_be_imported_candidate(
-            decl("__itt_offload_wi_start_wrapper"),
-            true
-        ));
+        assert!(!can_be_imported_candidate(decl("__itt_offload_wi_start_wrapper"), true));
         assert!(!can_be_imported_candidate(def("__private", true), true));
         assert!(!can_be_imported_candidate(
             decl("_Z18__spirv_ocl_printfPU3AS2Kcz"),

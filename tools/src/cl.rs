@@ -94,7 +94,9 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
                 };
                 out.push(Arg::Opt(spec.name, v.into()));
             }
-            OptKind::Value => {
+            OptKind::Value | OptKind::Enum(_) => {
+                // `-opt=value`, or `-opt value` (LLVM accepts the separate
+                // form for enum options too).
                 let v = match inline {
                     Some(v) => v,
                     None => {
@@ -105,22 +107,10 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
                         v.clone()
                     }
                 };
-                out.push(Arg::Opt(spec.name, v));
-            }
-            OptKind::Enum(values) => {
-                let v = match inline {
-                    Some(v) => v,
-                    None => {
-                        // LLVM accepts `-opt value` for enum options too.
-                        let Some(v) = args.get(i) else {
-                            return Err(format!("for the --{} option: requires a value!", spec.name));
-                        };
-                        i += 1;
-                        v.clone()
+                if let OptKind::Enum(values) = spec.kind {
+                    if !values.contains(&v.as_str()) {
+                        return Err(format!("for the --{} option: Cannot find option named '{v}'!", spec.name));
                     }
-                };
-                if !values.contains(&v.as_str()) {
-                    return Err(format!("for the --{} option: Cannot find option named '{v}'!", spec.name));
                 }
                 out.push(Arg::Opt(spec.name, v));
             }

@@ -199,7 +199,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
     match positional.len() {
         0 => {}
         1 => o.input = positional.remove(0),
-        _ => return Err(format!("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: sycl-post-link --help")),
+        _ => return Err("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: sycl-post-link --help".to_string()),
     }
     crate::postlink::check_options(&o, actions).map_err(|e| {
         if e.0.starts_with("no actions") {

@@ -216,7 +216,8 @@ pub fn split_and_save(
                 }
             })
             .collect();
-        (jobs, m.to_bitcode_with_use_list_order(), m.data_layout_str(), groups_split)
+        let bitcode = m.to_bitcode_with_use_list_order();
+        (jobs, bitcode, m.data_layout_str(), groups_split)
     };
     drop(ctx);
     let real_split = true;

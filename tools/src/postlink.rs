@@ -364,7 +364,8 @@ impl ImageSink for PostLinkSink<'_> {
             return Ok(out);
         }
         // An image's default-value images follow it and take the next number.
-        let n = n + self.default_images.fetch_add(usize::from(!default_images.is_empty()), Ordering::SeqCst);
+        let shift = usize::from(!default_images.is_empty());
+        let n = n + self.default_images.fetch_add(shift, Ordering::SeqCst);
         for part in &image.parts {
             let saved = SavedModule {
                 module: &part.module,
@@ -384,6 +385,16 @@ impl ImageSink for PostLinkSink<'_> {
             self.save_image(&mut out, n + 1, &saved, true)?;
         }
         Ok(out)
+    }
+}
+
+/// The name suffix of a module's files: `_esimd` for an ESIMD_ONLY module
+/// (reference 2.2).
+fn esimd_suffix(status: EsimdStatus) -> &'static str {
+    if status == EsimdStatus::EsimdOnly {
+        "_esimd"
+    } else {
+        ""
     }
 }
 
@@ -416,7 +427,7 @@ impl PostLinkSink<'_> {
         im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         let ext = if o.text { "ll" } else { "bc" };
         let prefix = &self.prefix;
-        let suffix = if saved.status == EsimdStatus::EsimdOnly { "_esimd" } else { "" };
+        let suffix = esimd_suffix(saved.status);
         let code = if write_ir || self.write_unsplit_ir.load(Ordering::SeqCst) {
             let path = format!("{prefix}{suffix}_{n}.{ext}");
             out.files.push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
@@ -615,8 +626,7 @@ impl ImageSink for ModuleSplitSink<'_> {
             add_esimd_status(im, part.status);
             im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
             let ext = if o.text { "ll" } else { "bc" };
-            let suffix = if part.status == EsimdStatus::EsimdOnly { "_esimd" } else { "" };
-            let stem = format!("{}{suffix}_{n}", o.prefix);
+            let stem = format!("{}{}_{n}", o.prefix, esimd_suffix(part.status));
             let code = format!("{stem}.{ext}");
             let prop = format!("{stem}.prop");
             let sym = format!("{stem}.sym");
@@ -626,10 +636,11 @@ impl ImageSink for ModuleSplitSink<'_> {
                 ..Default::default()
             };
             let reg = compute_properties(im, entry_points, &popts);
-            out.files.push(PendingFile::write(&code, &serialize(im, o.text)).map_err(err)?);
-            out.files.push(PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?);
-            out.files
-                .push(PendingFile::write(&sym, format!("{}\n", entry_points.join("\n")).as_bytes()).map_err(err)?);
+            let symbols = format!("{}\n", entry_points.join("\n"));
+            for (path, bytes) in [(&code, serialize(im, o.text)), (&prop, reg.to_text().into_bytes())] {
+                out.files.push(PendingFile::write(path, &bytes).map_err(err)?);
+            }
+            out.files.push(PendingFile::write(&sym, symbols.as_bytes()).map_err(err)?);
             out.rows.push(vec![code, prop, sym]);
         }
         Ok(out)

@@ -18,4 +18,4 @@ if ! command -v cargo >/dev/null; then
   echo "setup: cargo not found; install Rust (rustup) first" >&2
   exit 1
 fi
-cargo build --release --workspace --bins
+cargo build --release --workspace

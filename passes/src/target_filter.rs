@@ -287,7 +287,12 @@ const INTEL_CPU_ASPECTS: &[&[&str]] = &[INTEL_CPU, ALL_USM];
 const SG_CPU: &[u32] = &[4, 8, 16, 32, 64];
 
 /// `IntelGPUBaseAspects`, part of every Intel GPU.
-const INTEL_GPU_BASE: &[&str] = &["ext_intel_esimd", "ext_oneapi_fragment", "ext_oneapi_chunk", "ext_oneapi_tangle"];
+const INTEL_GPU_BASE: &[&str] = &[
+    "ext_intel_esimd",
+    "ext_oneapi_fragment",
+    "ext_oneapi_chunk",
+    "ext_oneapi_tangle",
+];
 /// `IntelGPUBaseAspects # Fp16Fp64Atomic64`.
 const INTEL_GPU_FP64: &[&[&str]] = &[INTEL_GPU_BASE, &["fp16", "fp64", "atomic64"]];
 /// `IntelGPUBaseAspects # Fp16Atomic64`.
@@ -296,9 +301,17 @@ const SG_8_16_32: &[u32] = &[8, 16, 32];
 const SG_16_32: &[u32] = &[16, 32];
 
 /// `CudaMinUSMAspects`.
-const CUDA_MIN_USM: &[&str] = &["usm_device_allocations", "usm_host_allocations", "usm_shared_allocations"];
+const CUDA_MIN_USM: &[&str] = &[
+    "usm_device_allocations",
+    "usm_host_allocations",
+    "usm_shared_allocations",
+];
 /// `CudaSM90USMAspects`.
-const CUDA_SM90_USM: &[&str] = &["usm_system_allocations", "usm_atomic_host_allocations", "usm_atomic_shared_allocations"];
+const CUDA_SM90_USM: &[&str] = &[
+    "usm_system_allocations",
+    "usm_atomic_host_allocations",
+    "usm_atomic_shared_allocations",
+];
 /// `CudaMinAspects` without its `CudaMinUSMAspects` part.
 const CUDA_MIN: &[&str] = &[
     "gpu",
@@ -340,14 +353,23 @@ const CUDA_BINDLESS: &[&str] = &[
 const CUDA_SM50: &[&[&str]] = &[CUDA_MIN_USM, CUDA_MIN, CUDA_BINDLESS];
 const CUDA_SM53: &[&[&str]] = &[CUDA_MIN_USM, CUDA_MIN, CUDA_BINDLESS, &["fp16"]];
 const CUDA_SM60: &[&[&str]] = &[CUDA_MIN_USM, CUDA_MIN, CUDA_BINDLESS, &["fp16", "atomic64"]];
-const CUDA_SM80: &[&[&str]] =
-    &[CUDA_MIN_USM, CUDA_MIN, CUDA_BINDLESS, &["fp16", "atomic64", "ext_oneapi_cuda_async_barrier"]];
+const CUDA_SM80: &[&[&str]] = &[
+    CUDA_MIN_USM,
+    CUDA_MIN,
+    CUDA_BINDLESS,
+    &["fp16", "atomic64", "ext_oneapi_cuda_async_barrier"],
+];
 const CUDA_SM90: &[&[&str]] = &[
     CUDA_MIN_USM,
     CUDA_MIN,
     CUDA_SM90_USM,
     CUDA_BINDLESS,
-    &["fp16", "atomic64", "ext_oneapi_cuda_async_barrier", "ext_oneapi_cuda_cluster_group"],
+    &[
+        "fp16",
+        "atomic64",
+        "ext_oneapi_cuda_async_barrier",
+        "ext_oneapi_cuda_cluster_group",
+    ],
 ];
 /// CUDA targets have one sub-group size, 32 (the `.td` file asserts it).
 const SG_CUDA: &[u32] = &[32];
@@ -576,7 +598,11 @@ mod tests {
     #[test]
     fn fp64_separates_tiger_lake_from_ponte_vecchio() {
         let fp64 = reqs(&[("fp64", 6)], None);
-        assert!(!is_compatible(target_of("intel_gpu_tgllp"), &fp64, EsimdStatus::SyclOnly));
+        assert!(!is_compatible(
+            target_of("intel_gpu_tgllp"),
+            &fp64,
+            EsimdStatus::SyclOnly
+        ));
         assert!(is_compatible(target_of("intel_gpu_pvc"), &fp64, EsimdStatus::SyclOnly));
         assert!(is_compatible(target_of("intel_gpu_cfl"), &fp64, EsimdStatus::SyclOnly));
     }
@@ -597,7 +623,11 @@ mod tests {
         assert!(is_compatible(target_of("intel_gpu_tgllp"), &sg8, EsimdStatus::SyclOnly));
         let sg1 = reqs(&[("ext_intel_esimd", 53)], Some(1));
         assert!(is_compatible(target_of("intel_gpu_dg1"), &sg1, EsimdStatus::EsimdOnly));
-        assert!(!is_compatible(target_of("intel_gpu_dg1"), &sg1, EsimdStatus::SyclAndEsimd));
+        assert!(!is_compatible(
+            target_of("intel_gpu_dg1"),
+            &sg1,
+            EsimdStatus::SyclAndEsimd
+        ));
         assert!(!is_compatible(target_of("intel_gpu_dg1"), &sg1, EsimdStatus::SyclOnly));
     }
 
@@ -605,7 +635,11 @@ mod tests {
     fn empty_lists_accept_only_images_without_requirements() {
         let spir64 = target_of("spir64");
         assert!(is_compatible(spir64, &reqs(&[], None), EsimdStatus::SyclOnly));
-        assert!(!is_compatible(spir64, &reqs(&[("fp16", 5)], None), EsimdStatus::SyclOnly));
+        assert!(!is_compatible(
+            spir64,
+            &reqs(&[("fp16", 5)], None),
+            EsimdStatus::SyclOnly
+        ));
         assert!(!is_compatible(spir64, &reqs(&[], Some(16)), EsimdStatus::SyclOnly));
     }
 

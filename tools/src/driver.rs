@@ -257,8 +257,11 @@ pub fn split_and_save(
                 let image = extractor.try_extract(&defs).map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
                 cleanup(&image, &job.names, cleanup_opts(job.has_virtual_functions))
                     .map_err(|e| PostLinkError::new(e.to_string()))?;
-                let mut warnings =
-                    if s.ep.dynamic_linking { Vec::new() } else { undefined_function_warnings(&image) };
+                let mut warnings = if s.ep.dynamic_linking {
+                    Vec::new()
+                } else {
+                    undefined_function_warnings(&image)
+                };
                 let info = ImageInfo {
                     entry_points: &job.names,
                     has_virtual_functions: job.has_virtual_functions,

@@ -28,8 +28,10 @@ use sycl_split::esimd::{extract_parts, EsimdPartition, PartKind};
 use crate::driver::{undefined_function_warnings, DeviceImage, ImagePart};
 use crate::postlink::PostLinkError;
 
-/// Upstream's error for an image with both kinds of entry points under
-/// `-split=kernel` (only SYCL_EXTERNAL functions make that possible).
+/// Upstream's error for an image with SYCL and ESIMD code under
+/// `-split=kernel` when the input was split into several images (an image of
+/// one SYCL entry point has both when that entry point reaches an ESIMD
+/// function).
 pub const PER_KERNEL_ERROR: &str = "SYCL and ESIMD entry points detected with -split-mode=per-kernel and \
                                     -split-esimd=false. So -split-esimd=true is mandatory.";
 

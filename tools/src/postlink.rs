@@ -624,7 +624,8 @@ impl ImageSink for ModuleSplitSink<'_> {
         for part in &image.parts {
             let (im, entry_points) = (&part.module, &part.entry_points);
             add_esimd_status(im, part.status);
-            im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+            im.verify()
+                .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
             let ext = if o.text { "ll" } else { "bc" };
             let stem = format!("{}{}_{n}", o.prefix, esimd_suffix(part.status));
             let code = format!("{stem}.{ext}");
@@ -640,7 +641,8 @@ impl ImageSink for ModuleSplitSink<'_> {
             for (path, bytes) in [(&code, serialize(im, o.text)), (&prop, reg.to_text().into_bytes())] {
                 out.files.push(PendingFile::write(path, &bytes).map_err(err)?);
             }
-            out.files.push(PendingFile::write(&sym, symbols.as_bytes()).map_err(err)?);
+            let sym_file = PendingFile::write(&sym, symbols.as_bytes()).map_err(err)?;
+            out.files.push(sym_file);
             out.rows.push(vec![code, prop, sym]);
         }
         Ok(out)

@@ -15,11 +15,22 @@ fn main() {
     for f in flags.split_whitespace() {
         // Keep include paths, defines and the language standard; drop
         // optimisation / warning choices made for LLVM's own build.
-        if f.starts_with("-I") || f.starts_with("-D") || f.starts_with("-std=") || f == "-fno-exceptions" || f == "-fno-rtti" {
+        if f.starts_with("-I")
+            || f.starts_with("-D")
+            || f.starts_with("-std=")
+            || f == "-fno-exceptions"
+            || f == "-fno-rtti"
+        {
             build.flag(f);
         }
     }
-    for src in ["llvm-wrapper/ModuleWrapper.cpp", "llvm-wrapper/InstructionWrapper.cpp", "llvm-wrapper/LoweringWrapper.cpp", "llvm-wrapper/GlobalsWrapper.cpp", "llvm-wrapper/LinkWrapper.cpp"] {
+    for src in [
+        "llvm-wrapper/ModuleWrapper.cpp",
+        "llvm-wrapper/InstructionWrapper.cpp",
+        "llvm-wrapper/LoweringWrapper.cpp",
+        "llvm-wrapper/GlobalsWrapper.cpp",
+        "llvm-wrapper/LinkWrapper.cpp",
+    ] {
         println!("cargo:rerun-if-changed={src}");
         build.file(src);
     }

@@ -72,10 +72,7 @@ impl<'c> Type<'c> {
 
     /// True for structures, arrays and fixed vectors.
     pub fn is_aggregate_or_vector(self) -> bool {
-        matches!(
-            self.kind(),
-            TypeKind::Struct | TypeKind::Array | TypeKind::Vector
-        )
+        matches!(self.kind(), TypeKind::Struct | TypeKind::Array | TypeKind::Vector)
     }
 
     /// The name of a structure type (`StructType::getName`): empty for a
@@ -162,11 +159,7 @@ impl DataLayout<'_> {
     /// Offsets of the elements of structure `ty` (`StructLayout::getMemberOffsets`).
     pub fn member_offsets(&self, ty: Type<'_>) -> Vec<u64> {
         let n = ty.struct_elements().len() as u32;
-        unsafe {
-            (0..n)
-                .map(|i| LLVMOffsetOfElement(self.td, ty.raw(), i))
-                .collect()
-        }
+        unsafe { (0..n).map(|i| LLVMOffsetOfElement(self.td, ty.raw(), i)).collect() }
     }
 }
 
@@ -330,53 +323,25 @@ impl<'c> Inserter<'c> {
     /// `getelementptr i8, ptr %ptr, i32 offset`.
     pub fn gep_i8(&self, ptr: Value<'c>, offset: u32, name: &str) -> Value<'c> {
         let n = cname(name);
-        unsafe {
-            Value::from_raw(ffi::SyclInsertGEPI8(
-                self.before.raw(),
-                ptr.raw(),
-                offset,
-                n.as_ptr(),
-            ))
-        }
+        unsafe { Value::from_raw(ffi::SyclInsertGEPI8(self.before.raw(), ptr.raw(), offset, n.as_ptr())) }
     }
 
     /// `bitcast %v to ty` (an instruction even when the types are equal).
     pub fn bitcast(&self, v: Value<'c>, ty: Type<'c>, name: &str) -> Value<'c> {
         let n = cname(name);
-        unsafe {
-            Value::from_raw(ffi::SyclInsertBitCast(
-                self.before.raw(),
-                v.raw(),
-                ty.raw(),
-                n.as_ptr(),
-            ))
-        }
+        unsafe { Value::from_raw(ffi::SyclInsertBitCast(self.before.raw(), v.raw(), ty.raw(), n.as_ptr())) }
     }
 
     /// `trunc %v to ty` (an instruction even for a constant operand).
     pub fn trunc(&self, v: Value<'c>, ty: Type<'c>, name: &str) -> Value<'c> {
         let n = cname(name);
-        unsafe {
-            Value::from_raw(ffi::SyclInsertTrunc(
-                self.before.raw(),
-                v.raw(),
-                ty.raw(),
-                n.as_ptr(),
-            ))
-        }
+        unsafe { Value::from_raw(ffi::SyclInsertTrunc(self.before.raw(), v.raw(), ty.raw(), n.as_ptr())) }
     }
 
     /// `load ty, ptr %ptr` with the ABI alignment of `ty`.
     pub fn load(&self, ty: Type<'c>, ptr: Value<'c>, name: &str) -> Value<'c> {
         let n = cname(name);
-        unsafe {
-            Value::from_raw(ffi::SyclInsertLoad(
-                self.before.raw(),
-                ty.raw(),
-                ptr.raw(),
-                n.as_ptr(),
-            ))
-        }
+        unsafe { Value::from_raw(ffi::SyclInsertLoad(self.before.raw(), ty.raw(), ptr.raw(), n.as_ptr())) }
     }
 
     /// `store %v, ptr %ptr` with the ABI alignment of the stored type.
@@ -385,14 +350,7 @@ impl<'c> Inserter<'c> {
     }
 
     /// `alloca ty, <array_size>, align align` in address space `addr_space`.
-    pub fn alloca(
-        &self,
-        ty: Type<'c>,
-        addr_space: u32,
-        array_size: Value<'c>,
-        align: u64,
-        name: &str,
-    ) -> Value<'c> {
+    pub fn alloca(&self, ty: Type<'c>, addr_space: u32, array_size: Value<'c>, align: u64, name: &str) -> Value<'c> {
         let n = cname(name);
         unsafe {
             Value::from_raw(ffi::SyclInsertAlloca(
@@ -407,13 +365,7 @@ impl<'c> Inserter<'c> {
     }
 
     /// A direct call of `callee` (of function type `fn_ty`) with `args`.
-    pub fn call(
-        &self,
-        fn_ty: Type<'c>,
-        callee: Value<'c>,
-        args: &[Value<'c>],
-        name: &str,
-    ) -> Value<'c> {
+    pub fn call(&self, fn_ty: Type<'c>, callee: Value<'c>, args: &[Value<'c>], name: &str) -> Value<'c> {
         let n = cname(name);
         let mut raw: Vec<LLVMValueRef> = args.iter().map(|a| a.raw()).collect();
         unsafe {

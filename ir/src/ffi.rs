@@ -40,7 +40,12 @@ extern "C" {
 
 // Shims of llvm-wrapper/InstructionWrapper.cpp (used by builder.rs).
 extern "C" {
-    pub fn SyclInsertGEPI8(before: LLVMValueRef, ptr: LLVMValueRef, offset: u32, name: *const libc_char) -> LLVMValueRef;
+    pub fn SyclInsertGEPI8(
+        before: LLVMValueRef,
+        ptr: LLVMValueRef,
+        offset: u32,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
     pub fn SyclInsertBitCast(
         before: LLVMValueRef,
         v: LLVMValueRef,

@@ -12,9 +12,7 @@ use llvm_sys::core::*;
 #[allow(deprecated)]
 use llvm_sys::ir_reader::LLVMParseIRInContext;
 use llvm_sys::prelude::*;
-use llvm_sys::transforms::pass_builder::{
-    LLVMCreatePassBuilderOptions, LLVMDisposePassBuilderOptions, LLVMRunPasses,
-};
+use llvm_sys::transforms::pass_builder::{LLVMCreatePassBuilderOptions, LLVMDisposePassBuilderOptions, LLVMRunPasses};
 
 use crate::ffi;
 use crate::value::{Type, Value};
@@ -70,11 +68,7 @@ impl Context {
         unsafe {
             // RequiresNullTerminator semantics: copy with a trailing NUL so
             // that the text parser never reads past the end.
-            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-                data.as_ptr() as *const _,
-                data.len(),
-                cname.as_ptr(),
-            );
+            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data.as_ptr() as *const _, data.len(), cname.as_ptr());
             let mut m: LLVMModuleRef = ptr::null_mut();
             let mut msg: *mut std::os::raw::c_char = ptr::null_mut();
             #[allow(deprecated)]
@@ -130,7 +124,11 @@ impl Context {
 /// `file:line:col: error: message` line, without the `error: ` tag and the
 /// source excerpt.
 fn first_diagnostic_line(text: &str) -> String {
-    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid input").trim();
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("invalid input")
+        .trim();
     line.replacen(": error: ", ": ", 1)
 }
 
@@ -289,7 +287,13 @@ impl<'c> Module<'c> {
     pub fn set_named_metadata(&self, name: &str, nodes: &[Value<'c>]) {
         let mut raw: Vec<LLVMValueRef> = nodes.iter().map(|v| v.raw()).collect();
         unsafe {
-            ffi::SyclSetNamedMetadata(self.raw(), name.as_ptr() as *const _, name.len(), raw.as_mut_ptr(), raw.len())
+            ffi::SyclSetNamedMetadata(
+                self.raw(),
+                name.as_ptr() as *const _,
+                name.len(),
+                raw.as_mut_ptr(),
+                raw.len(),
+            )
         }
     }
 
@@ -409,7 +413,14 @@ impl<'c> Module<'c> {
     /// Adds a global variable `name` of type `ty` in address space `addr_space`.
     pub fn add_global(&self, name: &str, ty: Type<'c>, addr_space: u32) -> Value<'c> {
         let c = CString::new(name).unwrap_or_default();
-        unsafe { Value::from_raw(LLVMAddGlobalInAddressSpace(self.raw(), ty.raw(), c.as_ptr(), addr_space)) }
+        unsafe {
+            Value::from_raw(LLVMAddGlobalInAddressSpace(
+                self.raw(),
+                ty.raw(),
+                c.as_ptr(),
+                addr_space,
+            ))
+        }
     }
 
     /// Common types of this module's context.
@@ -468,7 +479,8 @@ impl<'m, 'c> Extractor<'m, 'c> {
 
     /// A new module defining exactly `defs`, from a fully loaded module.
     pub fn extract(&self, defs: &[Value<'c>]) -> Module<'c> {
-        self.try_extract(defs).expect("extraction from a materialized module cannot fail")
+        self.try_extract(defs)
+            .expect("extraction from a materialized module cannot fail")
     }
 }
 

@@ -62,7 +62,10 @@ impl CallConv {
 
     /// A device kernel convention (`spir_kernel`, `ptx_kernel`, `amdgpu_kernel`).
     pub fn is_kernel(self) -> bool {
-        matches!(self, CallConv::SpirKernel | CallConv::PtxKernel | CallConv::AmdgpuKernel)
+        matches!(
+            self,
+            CallConv::SpirKernel | CallConv::PtxKernel | CallConv::AmdgpuKernel
+        )
     }
 }
 
@@ -265,7 +268,10 @@ impl<'c> Value<'c> {
 
     /// True for internal or private linkage.
     pub fn has_local_linkage(self) -> bool {
-        matches!(self.linkage(), Linkage::LLVMInternalLinkage | Linkage::LLVMPrivateLinkage)
+        matches!(
+            self.linkage(),
+            Linkage::LLVMInternalLinkage | Linkage::LLVMPrivateLinkage
+        )
     }
 
     /// Visibility of a global value.
@@ -442,8 +448,7 @@ impl<'c> Value<'c> {
     /// True if parameter `index` (0-based) carries string attribute `key`.
     pub fn has_param_attr(self, index: u32, key: &str) -> bool {
         unsafe {
-            !LLVMGetStringAttributeAtIndex(self.raw, index + 1, key.as_ptr() as *const _, key.len() as u32)
-                .is_null()
+            !LLVMGetStringAttributeAtIndex(self.raw, index + 1, key.as_ptr() as *const _, key.len() as u32).is_null()
         }
     }
 
@@ -525,7 +530,11 @@ impl<'c> Value<'c> {
 
     /// Attaches metadata node `node` (a metadata-as-value) under `kind`.
     pub fn set_metadata(self, kind: u32, node: Value<'c>) {
-        assert_ne!(kind, crate::MD_KIND_ABSENT, "attach metadata with a kind from md_kind_for_write");
+        assert_ne!(
+            kind,
+            crate::MD_KIND_ABSENT,
+            "attach metadata with a kind from md_kind_for_write"
+        );
         unsafe { LLVMGlobalSetMetadata(self.raw, kind, ffi::SyclValueAsMDNode(node.raw)) }
     }
 
@@ -712,7 +721,14 @@ impl<'c> Types<'c> {
     /// A function type.
     pub fn function(&self, ret: Type<'c>, params: &[Type<'c>], var_arg: bool) -> Type<'c> {
         let mut p: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw).collect();
-        unsafe { Type::from_raw(LLVMFunctionType(ret.raw, p.as_mut_ptr(), p.len() as u32, var_arg as i32)) }
+        unsafe {
+            Type::from_raw(LLVMFunctionType(
+                ret.raw,
+                p.as_mut_ptr(),
+                p.len() as u32,
+                var_arg as i32,
+            ))
+        }
     }
 
     /// A constant integer of type `ty`.
@@ -728,6 +744,11 @@ impl<'c> Types<'c> {
 
     /// An MDString.
     pub fn md_string(&self, s: &str) -> Value<'c> {
-        unsafe { Value::from_raw(LLVMMetadataAsValue(self.ctx, LLVMMDStringInContext2(self.ctx, s.as_ptr() as *const _, s.len()))) }
+        unsafe {
+            Value::from_raw(LLVMMetadataAsValue(
+                self.ctx,
+                LLVMMDStringInContext2(self.ctx, s.as_ptr() as *const _, s.len()),
+            ))
+        }
     }
 }

@@ -56,14 +56,20 @@ pub fn remove_device_globals_from_compiler_used(m: &Module<'_>) -> bool {
         return false;
     };
     let elements: Vec<Value<'_>> = used.initializer().map(|i| i.operands()).unwrap_or_default();
-    let is_device_global =
-        |v: Value<'_>| v.strip_pointer_casts().is_global_variable() && v.strip_pointer_casts().global_attr("sycl-device-global-size").is_some();
+    let is_device_global = |v: Value<'_>| {
+        v.strip_pointer_casts().is_global_variable()
+            && v.strip_pointer_casts().global_attr("sycl-device-global-size").is_some()
+    };
     if !elements.iter().any(|&e| is_device_global(e)) {
         return false;
     }
     let keep: Vec<Value<'_>> = elements.iter().copied().filter(|&e| !is_device_global(e)).collect();
-    let removed: Vec<Value<'_>> =
-        elements.iter().copied().filter(|&e| is_device_global(e)).map(|e| e.strip_pointer_casts()).collect();
+    let removed: Vec<Value<'_>> = elements
+        .iter()
+        .copied()
+        .filter(|&e| is_device_global(e))
+        .map(|e| e.strip_pointer_casts())
+        .collect();
     let section = "llvm.metadata";
     let old_init = used.initializer();
     used.erase_global();

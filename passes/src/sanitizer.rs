@@ -44,10 +44,7 @@ const SANITIZER_METADATA_ID: &str = "_Z20__SanitizerKernelMetadata";
 /// first sanitizer kernel-metadata global of `m` (exact names, in the order
 /// Asan, Msan, Tsan). Returns true if the module changed.
 pub fn fix_sanitizer_kernel_metadata(m: &Module<'_>) -> bool {
-    let Some(g) = SANITIZER_METADATA
-        .iter()
-        .find_map(|(name, _)| m.global(name))
-    else {
+    let Some(g) = SANITIZER_METADATA.iter().find_map(|(name, _)| m.global(name)) else {
         return false;
     };
     let size = m.data_layout().alloc_size(g.global_value_type());

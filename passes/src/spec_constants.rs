@@ -176,8 +176,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
     }
 
     fn run(mut self) -> Result<bool, PassError> {
-        let spir_emulated =
-            is_spir_triple(&self.m.triple()) && self.mode == HandlingMode::Emulation;
+        let spir_emulated = is_spir_triple(&self.m.triple()) && self.mode == HandlingMode::Emulation;
         let mut modified = false;
         for f in self.m.functions() {
             if !f.is_declaration() {
@@ -211,21 +210,14 @@ impl<'m, 'c> Lowering<'m, 'c> {
         Ok(modified)
     }
 
-    fn lower_call(
-        &mut self,
-        callee: Value<'c>,
-        kind: Intrinsic,
-        call: Value<'c>,
-    ) -> Result<(), PassError> {
+    fn lower_call(&mut self, callee: Value<'c>, kind: Intrinsic, call: Value<'c>) -> Result<(), PassError> {
         let t = self.m.types();
         let dl = self.m.data_layout();
         let ins = Inserter::before(call);
         let mut erase: Vec<Value<'c>> = vec![call];
         let has_sret = callee.has_struct_ret_attr();
         if has_sret && kind == Intrinsic::SyclAlloca {
-            return Err(err(
-                "'llvm.sycl.alloca' returns a pointer, not through 'sret'",
-            ));
+            return Err(err("'llvm.sycl.alloca' returns a pointer, not through 'sret'"));
         }
         let name_arg = u32::from(has_sret);
         let sym_id = self.string_literal_arg(call, name_arg, &mut erase)?;
@@ -235,18 +227,13 @@ impl<'m, 'c> Lowering<'m, 'c> {
             None
         };
         let sc_ty: Type<'c> = if has_sret {
-            callee.param_struct_ret_type(0).ok_or_else(|| {
-                err(format!(
-                    "{}: the 'sret' parameter must come first",
-                    callee.name()
-                ))
-            })?
+            callee
+                .param_struct_ret_type(0)
+                .ok_or_else(|| err(format!("{}: the 'sret' parameter must come first", callee.name())))?
         } else if kind == Intrinsic::SyclAlloca {
             // The in-memory type of the default (i8 for bool).
             given_default
-                .ok_or_else(|| {
-                    err("'llvm.sycl.alloca' needs a specialization_id with a default value")
-                })?
+                .ok_or_else(|| err("'llvm.sycl.alloca' needs a specialization_id with a default value"))?
                 .ty()
         } else {
             call.ty()
@@ -282,12 +269,9 @@ impl<'m, 'c> Lowering<'m, 'c> {
             }
             HandlingMode::Emulation if kind.has_default_arg() => {
                 let buffer_arg = if has_sret { 3 } else { 2 };
-                let buffer = call.operand(buffer_arg).ok_or_else(|| {
-                    err(format!(
-                        "{}: missing run-time buffer argument",
-                        callee.name()
-                    ))
-                })?;
+                let buffer = call
+                    .operand(buffer_arg)
+                    .ok_or_else(|| err(format!("{}: missing run-time buffer argument", callee.name())))?;
                 let offset = match self.offsets.get(&sym_id) {
                     Some(&o) => o,
                     None => {
@@ -315,7 +299,9 @@ impl<'m, 'c> Lowering<'m, 'c> {
             HandlingMode::DefaultValues => {
                 if sc_ty.is_int(1) && kind.has_default_arg() {
                     if !default.ty().is_int(8) {
-                        return Err(err(format!("{sym_id}: the default value of a bool specialization constant must be i8")));
+                        return Err(err(format!(
+                            "{sym_id}: the default value of a bool specialization constant must be i8"
+                        )));
                     }
                     ins.trunc(default, t.int(1), "bool")
                 } else {
@@ -354,9 +340,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
             let align = call
                 .operand(4)
                 .and_then(|a| a.const_int_zext())
-                .ok_or_else(|| {
-                    err("'llvm.sycl.alloca': the alignment must be a constant integer")
-                })?;
+                .ok_or_else(|| err("'llvm.sycl.alloca': the alignment must be a constant integer"))?;
             let TypeKind::Pointer(addr_space) = call.ty().kind() else {
                 return Err(err("'llvm.sycl.alloca' must return a pointer"));
             };
@@ -366,9 +350,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
         };
 
         if has_sret {
-            let dst = call
-                .operand(0)
-                .ok_or_else(|| err("missing 'sret' argument"))?;
+            let dst = call.operand(0).ok_or_else(|| err("missing 'sret' argument"))?;
             ins.store(replacement, dst);
         } else {
             call.replace_all_uses_with(replacement);
@@ -396,9 +378,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
             .ok_or_else(|| err("missing symbolic ID argument"))?
             .strip_pointer_casts();
         if v.is_load() {
-            let tmp = v
-                .operand(0)
-                .ok_or_else(|| err("unexpected instruction type"))?;
+            let tmp = v.operand(0).ok_or_else(|| err("unexpected instruction type"))?;
             if !value_is_alloca(tmp) {
                 return Err(err("unexpected instruction type"));
             }
@@ -471,8 +451,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
         let t = self.m.types();
         let find = |off: u64| defined.iter().find(|(o, _)| *o == off).map(|(_, v)| *v);
         if !ty.is_aggregate_or_vector() {
-            let default = find(offset)
-                .ok_or_else(|| err("a specialization constant's default value is undefined"))?;
+            let default = find(offset).ok_or_else(|| err("a specialization constant's default value is undefined"))?;
             if *index >= ids.len() {
                 let last = ids.last().map(|i| i.id).unwrap_or(self.next_id);
                 ids.push(Id {
@@ -487,11 +466,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
         }
         let dl = self.m.data_layout();
         let members: Vec<(Type<'c>, u64)> = match ty.kind() {
-            TypeKind::Struct => ty
-                .struct_elements()
-                .into_iter()
-                .zip(dl.member_offsets(ty))
-                .collect(),
+            TypeKind::Struct => ty.struct_elements().into_iter().zip(dl.member_offsets(ty)).collect(),
             _ => {
                 let el = ty.element_type();
                 let size = dl.alloc_size(el);
@@ -544,14 +519,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
     /// `collectCompositeElementsInfoRecursive`: one (id, offset, size) per
     /// scalar leaf, undef IDs skipped, and a padding descriptor (id
     /// `u32::MAX`) where a structure ends after its last reported element.
-    fn describe(
-        &self,
-        ty: Type<'c>,
-        ids: &[Id],
-        it: &mut usize,
-        offset: &mut u64,
-        out: &mut Vec<u32>,
-    ) {
+    fn describe(&self, ty: Type<'c>, ids: &[Id], it: &mut usize, offset: &mut u64, out: &mut Vec<u32>) {
         let dl = self.m.data_layout();
         if ids.get(*it).is_some_and(|i| i.undef) {
             *it += 1;
@@ -591,9 +559,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
     /// alignment padding announces it on the previous constant's entry.
     fn pad_last_entry(&mut self, padding: u64) -> Result<(), PassError> {
         let Some((_, words)) = self.metadata.last_mut() else {
-            return Err(err(
-                "cannot add padding before the first specialization constant",
-            ));
+            return Err(err("cannot add padding before the first specialization constant"));
         };
         let prev_size = words.get(2).copied().unwrap_or(0);
         words.extend([u32::MAX, prev_size, padding as u32]);
@@ -608,21 +574,13 @@ impl<'m, 'c> Lowering<'m, 'c> {
         self.m.get_or_insert_named_metadata(SPEC_CONST_MD);
         for (name, words) in &self.metadata {
             let mut ops = vec![MdOperand::String(t.md_string(name))];
-            ops.extend(
-                words
-                    .iter()
-                    .map(|&w| MdOperand::Value(t.const_int(i32t, u64::from(w)))),
-            );
-            self.m
-                .add_named_metadata(SPEC_CONST_MD, self.m.md_node(&ops));
+            ops.extend(words.iter().map(|&w| MdOperand::Value(t.const_int(i32t, u64::from(w)))));
+            self.m.add_named_metadata(SPEC_CONST_MD, self.m.md_node(&ops));
         }
-        self.m
-            .get_or_insert_named_metadata(SPEC_CONST_DEFAULT_VALUES_MD);
+        self.m.get_or_insert_named_metadata(SPEC_CONST_DEFAULT_VALUES_MD);
         for d in &self.defaults {
-            self.m.add_named_metadata(
-                SPEC_CONST_DEFAULT_VALUES_MD,
-                self.m.md_node(&[MdOperand::Value(*d)]),
-            );
+            self.m
+                .add_named_metadata(SPEC_CONST_DEFAULT_VALUES_MD, self.m.md_node(&[MdOperand::Value(*d)]));
         }
         for g in self.literals {
             g.remove_dead_constant_users();
@@ -665,28 +623,17 @@ fn initializer_from_call<'c>(call: Value<'c>, arg: u32) -> Result<Option<Value<'
         return Ok(None);
     }
     if !v.is_global_variable() {
-        return Err(err(
-            "the specialization_id argument must be a global variable",
-        ));
+        return Err(err("the specialization_id argument must be a global variable"));
     }
-    let init = v.initializer().ok_or_else(|| {
-        err(format!(
-            "{}: a specialization_id must have an initializer",
-            v.name()
-        ))
-    })?;
+    let init = v
+        .initializer()
+        .ok_or_else(|| err(format!("{}: a specialization_id must have an initializer", v.name())))?;
     if !init.ty().is_aggregate_or_vector() {
-        return Err(err(format!(
-            "{}: expected a specialization_id instance",
-            v.name()
-        )));
+        return Err(err(format!("{}: expected a specialization_id instance", v.name())));
     }
-    init.aggregate_element(0).map(Some).ok_or_else(|| {
-        err(format!(
-            "{}: expected a specialization_id instance",
-            v.name()
-        ))
-    })
+    init.aggregate_element(0)
+        .map(Some)
+        .ok_or_else(|| err(format!("{}: expected a specialization_id instance", v.name())))
 }
 
 /// `collectDefinedElements`: the scalar leaves of a default value with their
@@ -733,12 +680,9 @@ fn load_from_buffer<'c>(
     ty: Type<'c>,
 ) -> Result<Value<'c>, PassError> {
     let TypeKind::Pointer(addr_space) = buffer.ty().kind() else {
-        return Err(err(
-            "the specialization constant buffer argument must be a pointer",
-        ));
+        return Err(err("the specialization constant buffer argument must be a pointer"));
     };
-    let offset =
-        u32::try_from(offset).map_err(|_| err("specialization constant buffer too large"))?;
+    let offset = u32::try_from(offset).map_err(|_| err("specialization constant buffer too large"))?;
     let t = m.types();
     let gep = ins.gep_i8(buffer, offset, "gep");
     if ty.is_int(1) {
@@ -808,11 +752,7 @@ pub fn spec_constant_map(m: &Module<'_>) -> Result<IndexMap<String, Vec<u32>>, P
             .iter()
             .map(|o| o.as_u64().map(|v| v as u32))
             .collect::<Option<Vec<u32>>>()
-            .ok_or_else(|| {
-                err(format!(
-                    "!{SPEC_CONST_MD}: non-integer descriptor for '{name}'"
-                ))
-            })?;
+            .ok_or_else(|| err(format!("!{SPEC_CONST_MD}: non-integer descriptor for '{name}'")))?;
         map.insert(name, words);
     }
     Ok(map)
@@ -825,9 +765,7 @@ pub fn default_values_blob(m: &Module<'_>) -> Result<Vec<u8>, PassError> {
     let mut offset = 0u64;
     for node in m.named_metadata(SPEC_CONST_DEFAULT_VALUES_MD) {
         let Some(c) = node.md_operands().first().and_then(|o| o.as_value()) else {
-            return Err(err(format!(
-                "!{SPEC_CONST_DEFAULT_VALUES_MD}: expected a constant"
-            )));
+            return Err(err(format!("!{SPEC_CONST_DEFAULT_VALUES_MD}: expected a constant")));
         };
         default_bytes(m, c, &mut offset, &mut bytes)?;
     }
@@ -835,12 +773,7 @@ pub fn default_values_blob(m: &Module<'_>) -> Result<Vec<u8>, PassError> {
 }
 
 /// `collectCompositeElementsDefaultValuesRecursive`.
-fn default_bytes(
-    m: &Module<'_>,
-    c: Value<'_>,
-    offset: &mut u64,
-    out: &mut Vec<u8>,
-) -> Result<(), PassError> {
+fn default_bytes(m: &Module<'_>, c: Value<'_>, offset: &mut u64, out: &mut Vec<u8>) -> Result<(), PassError> {
     let dl = m.data_layout();
     let ty = c.ty();
     if c.is_zero_aggregate() || c.is_undef() {
@@ -901,10 +834,7 @@ fn default_bytes(
 /// constants default values]` (key `all`) for the metadata of `m`, right
 /// after `[SYCL/device requirements]` (reference 5.4). Nothing is added when
 /// the module lists no specialization constant.
-pub fn property_sets(
-    m: &Module<'_>,
-    reg: PropertySetRegistry,
-) -> Result<PropertySetRegistry, PassError> {
+pub fn property_sets(m: &Module<'_>, reg: PropertySetRegistry) -> Result<PropertySetRegistry, PassError> {
     let map = spec_constant_map(m)?;
     if map.is_empty() || reg.get(names::SPEC_CONST_MAP).is_some() {
         return Ok(reg);
@@ -914,11 +844,7 @@ pub fn property_sets(
     let mut added = false;
     let add_sets = |out: &mut PropertySetRegistry| {
         for (name, words) in &map {
-            out.add(
-                names::SPEC_CONST_MAP,
-                name.clone(),
-                PropertyValue::u32_array(words),
-            );
+            out.add(names::SPEC_CONST_MAP, name.clone(), PropertyValue::u32_array(words));
         }
         out.add(
             names::SPEC_CONST_DEFAULT_VALUES,
@@ -947,9 +873,7 @@ pub fn property_sets(
 /// specialization constants are replaced by their defaults, with dead
 /// prototypes stripped, and its entry points: every `spir_kernel` function.
 /// `None` if `m` has nothing to replace.
-pub fn default_value_image<'c>(
-    m: &Module<'c>,
-) -> Result<Option<(Module<'c>, Vec<String>)>, PassError> {
+pub fn default_value_image<'c>(m: &Module<'c>) -> Result<Option<(Module<'c>, Vec<String>)>, PassError> {
     if !module_contains_spec_consts(m) {
         return Ok(None);
     }
@@ -979,9 +903,7 @@ mod tests {
 
     fn lower(ir: &str, mode: HandlingMode) -> (String, PropertySetRegistry) {
         let ctx = Context::new();
-        let m = ctx
-            .parse_ir(format!("{HEADER}{ir}").as_bytes(), "t.ll")
-            .expect("parse");
+        let m = ctx.parse_ir(format!("{HEADER}{ir}").as_bytes(), "t.ll").expect("parse");
         lower_spec_constants(&m, mode).expect("lower");
         m.verify().expect("verify");
         let reg = property_sets(&m, PropertySetRegistry::new()).expect("props");
@@ -1010,15 +932,10 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
     fn native_descriptors_report_tail_padding() {
         let (text, reg) = lower(PADDED, HandlingMode::Native);
         assert!(
-            text.contains(
-                "call %struct.A @_Z29__spirv_SpecConstantCompositeiaA3_a_Rstruct.A(i32 %"
-            ),
+            text.contains("call %struct.A @_Z29__spirv_SpecConstantCompositeiaA3_a_Rstruct.A(i32 %"),
             "{text}"
         );
-        let words = |k: &str| {
-            reg.value(names::SPEC_CONST_MAP, k)
-                .and_then(|v| v.as_u32_array())
-        };
+        let words = |k: &str| reg.value(names::SPEC_CONST_MAP, k).and_then(|v| v.as_u32_array());
         assert_eq!(words("A"), Some(vec![0, 0, 4, 1, 4, 1, u32::MAX, 5, 3]));
         // The undef [3 x i8] consumed ID 2: the bool gets 3.
         assert_eq!(words("B"), Some(vec![3, 0, 1]));
@@ -1026,14 +943,8 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
             .value(names::SPEC_CONST_DEFAULT_VALUES, "all")
             .and_then(|v| v.as_byte_payload());
         assert_eq!(all, Some(&[20, 0, 0, 0, 99, 0, 0, 0, 1][..]));
-        assert!(
-            !text.contains("@n ="),
-            "unused symbolic IDs are erased: {text}"
-        );
-        assert!(
-            text.contains("@d ="),
-            "specialization_id objects are kept: {text}"
-        );
+        assert!(!text.contains("@n ="), "unused symbolic IDs are erased: {text}");
+        assert!(text.contains("@d ="), "specialization_id objects are kept: {text}");
     }
 
     #[test]
@@ -1047,10 +958,7 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
             text.contains("%bc = bitcast ptr addrspace(4) %gep to ptr addrspace(4)"),
             "{text}"
         );
-        assert!(
-            text.contains("getelementptr i8, ptr addrspace(4) %b4, i32 8"),
-            "{text}"
-        );
+        assert!(text.contains("getelementptr i8, ptr addrspace(4) %b4, i32 8"), "{text}");
         let prop = reg.to_text();
         // Byte-for-byte the values of upstream's composite-default-value-padding test.
         assert!(
@@ -1069,10 +977,7 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
         );
         assert!(text.contains("trunc i8 1 to i1"), "{text}");
         assert!(reg.is_empty());
-        assert!(
-            text.contains("!sycl.specialization-constants = !{}"),
-            "{text}"
-        );
+        assert!(text.contains("!sycl.specialization-constants = !{}"), "{text}");
     }
 
     #[test]

@@ -44,13 +44,10 @@ pub enum SpirvError {
 }
 
 fn run(tool: &str, args: &[&str]) -> Result<(), SpirvError> {
-    let out = Command::new(tool)
-        .args(args)
-        .output()
-        .map_err(|e| SpirvError::Spawn {
-            tool: tool.into(),
-            reason: e.to_string(),
-        })?;
+    let out = Command::new(tool).args(args).output().map_err(|e| SpirvError::Spawn {
+        tool: tool.into(),
+        reason: e.to_string(),
+    })?;
     if !out.status.success() {
         return Err(SpirvError::Tool {
             tool: tool.into(),
@@ -70,13 +67,7 @@ pub fn emit_spirv(input: &Path, output: &Path) -> Result<(), SpirvError> {
     let (i, o) = (input.to_string_lossy(), output.to_string_lossy());
     run(
         &llc(),
-        &[
-            "-mtriple=spirv64-unknown-unknown",
-            "-filetype=obj",
-            &i,
-            "-o",
-            &o,
-        ],
+        &["-mtriple=spirv64-unknown-unknown", "-filetype=obj", &i, "-o", &o],
     )
 }
 
@@ -157,11 +148,7 @@ pub fn check_against_properties(
     props: &PropertySetRegistry,
 ) -> Result<Vec<(String, u32)>, SpirvError> {
     let mut expected = Vec::new();
-    for (name, value) in props
-        .get(names::SPEC_CONST_MAP)
-        .into_iter()
-        .flat_map(|s| s.iter())
-    {
+    for (name, value) in props.get(names::SPEC_CONST_MAP).into_iter().flat_map(|s| s.iter()) {
         let words = value
             .as_u32_array()
             .filter(|w| w.len() % 3 == 0)

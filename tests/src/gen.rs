@@ -35,7 +35,10 @@ impl ModuleSpec {
         let mut s = String::new();
         s += "target triple = \"spir64-unknown-unknown\"\n\n";
         for t in 0..self.tables {
-            let _ = writeln!(s, "@table{t} = internal addrspace(1) constant [4 x i32] [i32 {t}, i32 1, i32 2, i32 3], align 4");
+            let _ = writeln!(
+                s,
+                "@table{t} = internal addrspace(1) constant [4 x i32] [i32 {t}, i32 1, i32 2, i32 3], align 4"
+            );
         }
         s += "declare spir_func void @external_decl(i32)\n\n";
         for h in 0..self.helpers {
@@ -47,7 +50,10 @@ impl ModuleSpec {
             };
             let _ = writeln!(s, "define spir_func void @helper{h}(i32 %x){attrs} {{");
             if let Some(t) = self.helper_table[h] {
-                let _ = writeln!(s, "  %p = getelementptr inbounds [4 x i32], ptr addrspace(1) @table{t}, i64 0, i32 %x");
+                let _ = writeln!(
+                    s,
+                    "  %p = getelementptr inbounds [4 x i32], ptr addrspace(1) @table{t}, i64 0, i32 %x"
+                );
                 let _ = writeln!(s, "  %v = load i32, ptr addrspace(1) %p, align 4");
             }
             for &c in &self.helper_calls[h] {
@@ -60,7 +66,11 @@ impl ModuleSpec {
         }
         for k in 0..self.kernels {
             let src = k % self.sources;
-            let _ = writeln!(s, "define spir_kernel void @kernel{k}(ptr %fp) #{} {{", src + self.sources + 2);
+            let _ = writeln!(
+                s,
+                "define spir_kernel void @kernel{k}(ptr %fp) #{} {{",
+                src + self.sources + 2
+            );
             for &c in &self.kernel_calls[k] {
                 let _ = writeln!(s, "  call spir_func void @helper{c}(i32 {k})");
             }
@@ -77,7 +87,11 @@ impl ModuleSpec {
             self.sources + 1
         );
         for src in 0..self.sources {
-            let _ = writeln!(s, "attributes #{} = {{ \"sycl-module-id\"=\"tu{src}.cpp\" }}", src + self.sources + 2);
+            let _ = writeln!(
+                s,
+                "attributes #{} = {{ \"sycl-module-id\"=\"tu{src}.cpp\" }}",
+                src + self.sources + 2
+            );
         }
         s
     }

@@ -14,9 +14,10 @@ use sycl_split::{group_entry_points, DependencyGraph, EntryPointOptions, SplitMo
 fn spec_strategy() -> impl Strategy<Value = ModuleSpec> {
     (1usize..8, 1usize..12, 1usize..4, 1usize..3).prop_flat_map(|(kernels, helpers, sources, tables)| {
         let helper_calls = (0..helpers)
-            .map(|h| proptest::collection::btree_set((h + 1)..helpers.max(h + 2), 0..3).prop_map(move |s| {
-                s.into_iter().filter(|&c| c < helpers).collect::<Vec<_>>()
-            }))
+            .map(|h| {
+                proptest::collection::btree_set((h + 1)..helpers.max(h + 2), 0..3)
+                    .prop_map(move |s| s.into_iter().filter(|&c| c < helpers).collect::<Vec<_>>())
+            })
             .collect::<Vec<_>>();
         (
             Just((kernels, helpers, sources, tables)),
@@ -27,18 +28,20 @@ fn spec_strategy() -> impl Strategy<Value = ModuleSpec> {
             proptest::collection::vec(proptest::bool::weighted(0.25), helpers),
             proptest::collection::vec(proptest::bool::weighted(0.3), kernels),
         )
-            .prop_map(|((kernels, helpers, sources, tables), kc, hc, ht, ext, ind, kic)| ModuleSpec {
-                kernels,
-                helpers,
-                sources,
-                tables,
-                kernel_calls: kc.into_iter().map(|s| s.into_iter().collect()).collect(),
-                helper_calls: hc,
-                helper_table: ht,
-                external: ext,
-                indirect: ind,
-                kernel_indirect_call: kic,
-            })
+            .prop_map(
+                |((kernels, helpers, sources, tables), kc, hc, ht, ext, ind, kic)| ModuleSpec {
+                    kernels,
+                    helpers,
+                    sources,
+                    tables,
+                    kernel_calls: kc.into_iter().map(|s| s.into_iter().collect()).collect(),
+                    helper_calls: hc,
+                    helper_table: ht,
+                    external: ext,
+                    indirect: ind,
+                    kernel_indirect_call: kic,
+                },
+            )
     })
 }
 
@@ -81,8 +84,13 @@ fn expected_defs(spec: &ModuleSpec, entries: &[String], dynamic: bool) -> BTreeS
 fn check(spec: &ModuleSpec, mode: SplitMode, dynamic: bool) -> Result<(), TestCaseError> {
     let ir = spec.to_ir();
     let ctx = Context::new();
-    let m = ctx.parse_ir(ir.as_bytes(), "gen.ll").map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let opts = EntryPointOptions { only_kernels: false, dynamic_linking: dynamic };
+    let m = ctx
+        .parse_ir(ir.as_bytes(), "gen.ll")
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let opts = EntryPointOptions {
+        only_kernels: false,
+        dynamic_linking: dynamic,
+    };
     let groups = group_entry_points(&m, mode, false, opts);
     let graph = DependencyGraph::build(&m, dynamic);
 
@@ -94,17 +102,31 @@ fn check(spec: &ModuleSpec, mode: SplitMode, dynamic: bool) -> Result<(), TestCa
         }
     }
     for k in 0..spec.kernels {
-        prop_assert_eq!(seen.get(&format!("kernel{k}")).copied(), Some(1), "kernel{} placement", k);
+        prop_assert_eq!(
+            seen.get(&format!("kernel{k}")).copied(),
+            Some(1),
+            "kernel{} placement",
+            k
+        );
     }
 
     for g in &groups {
         let names = g.names();
         let image = m.extract(&graph.collect(&g.entry_points, |_| false));
-        let copts = CleanupOptions { dynamic_linking: dynamic, has_virtual_functions: g.has_virtual_functions };
+        let copts = CleanupOptions {
+            dynamic_linking: dynamic,
+            has_virtual_functions: g.has_virtual_functions,
+        };
         cleanup(&image, &names, copts).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        image.verify().map_err(|e| TestCaseError::fail(format!("{e}\n{}", image.to_text())))?;
-        let defined: BTreeSet<String> =
-            image.functions().into_iter().filter(|f| !f.is_declaration()).map(|f| f.name()).collect();
+        image
+            .verify()
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{}", image.to_text())))?;
+        let defined: BTreeSet<String> = image
+            .functions()
+            .into_iter()
+            .filter(|f| !f.is_declaration())
+            .map(|f| f.name())
+            .collect();
         let want = expected_defs(spec, &names, dynamic);
         prop_assert_eq!(&defined, &want, "image of {:?}\n{}", names, image.to_text());
         // What is called but not defined is imported (dynamic linking) or
@@ -112,7 +134,10 @@ fn check(spec: &ModuleSpec, mode: SplitMode, dynamic: bool) -> Result<(), TestCa
         for f in image.functions().into_iter().filter(|f| f.is_declaration()) {
             let n = f.name();
             let ok = n == "external_decl"
-                || (dynamic && n.strip_prefix("helper").and_then(|h| h.parse::<usize>().ok()).is_some_and(|h| spec.external[h]));
+                || (dynamic
+                    && n.strip_prefix("helper")
+                        .and_then(|h| h.parse::<usize>().ok())
+                        .is_some_and(|h| spec.external[h]));
             prop_assert!(ok, "unexpected declaration {} in image of {:?}", n, names);
         }
         // Tables: exactly those read by defined helpers.

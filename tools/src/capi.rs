@@ -21,7 +21,11 @@ use crate::postlink::run;
 /// `args` must point to `nargs` valid NUL-terminated strings; `error` must be
 /// null or point to writable storage for one pointer.
 #[no_mangle]
-pub unsafe extern "C" fn sycl_post_link_run(args: *const *const c_char, nargs: usize, error: *mut *mut c_char) -> c_int {
+pub unsafe extern "C" fn sycl_post_link_run(
+    args: *const *const c_char,
+    nargs: usize,
+    error: *mut *mut c_char,
+) -> c_int {
     let mut v = Vec::with_capacity(nargs);
     for i in 0..nargs {
         let p = *args.add(i);

@@ -109,7 +109,10 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
                 };
                 if let OptKind::Enum(values) = spec.kind {
                     if !values.contains(&v.as_str()) {
-                        return Err(format!("for the --{} option: Cannot find option named '{v}'!", spec.name));
+                        return Err(format!(
+                            "for the --{} option: Cannot find option named '{v}'!",
+                            spec.name
+                        ));
                     }
                 }
                 out.push(Arg::Opt(spec.name, v));
@@ -151,7 +154,10 @@ pub fn help_with_values(
     };
     let generic = [
         ("  --help", "Display available options (--help-hidden for more)"),
-        ("  --help-list", "Display list of available options (--help-list-hidden for more)"),
+        (
+            "  --help-list",
+            "Display list of available options (--help-list-hidden for more)",
+        ),
         ("  --version", "Display the version of this program"),
     ];
     let mut visible: Vec<&OptSpec> = specs.iter().filter(|s| !s.help.is_empty()).collect();
@@ -193,9 +199,24 @@ mod tests {
     use super::*;
 
     const SPECS: &[OptSpec] = &[
-        OptSpec { name: "S", kind: OptKind::Flag, help: "", value_desc: "" },
-        OptSpec { name: "o", kind: OptKind::Value, help: "", value_desc: "filename" },
-        OptSpec { name: "split", kind: OptKind::Enum(&["source", "kernel", "auto"]), help: "", value_desc: "" },
+        OptSpec {
+            name: "S",
+            kind: OptKind::Flag,
+            help: "",
+            value_desc: "",
+        },
+        OptSpec {
+            name: "o",
+            kind: OptKind::Value,
+            help: "",
+            value_desc: "filename",
+        },
+        OptSpec {
+            name: "split",
+            kind: OptKind::Enum(&["source", "kernel", "auto"]),
+            help: "",
+            value_desc: "",
+        },
     ];
 
     fn p(a: &[&str]) -> Result<Vec<Arg>, String> {
@@ -216,8 +237,12 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert!(p(&["-bogus"]).unwrap_err().contains("Unknown command line argument '-bogus'"));
-        assert!(p(&["-split=foo"]).unwrap_err().contains("Cannot find option named 'foo'!"));
+        assert!(p(&["-bogus"])
+            .unwrap_err()
+            .contains("Unknown command line argument '-bogus'"));
+        assert!(p(&["-split=foo"])
+            .unwrap_err()
+            .contains("Cannot find option named 'foo'!"));
         assert!(p(&["-o"]).unwrap_err().contains("requires a value"));
     }
 }

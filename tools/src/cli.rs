@@ -10,7 +10,12 @@ const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto"];
 const SPEC_CONST_VALUES: &[&str] = &["native", "emulation", "rt", "default"];
 
 const fn flag(name: &'static str, help: &'static str) -> OptSpec {
-    OptSpec { name, kind: OptKind::Flag, help, value_desc: "" }
+    OptSpec {
+        name,
+        kind: OptKind::Flag,
+        help,
+        value_desc: "",
+    }
 }
 
 /// The options of `sycl-post-link`, in `--help` order.
@@ -94,8 +99,16 @@ const POST_LINK_VALUE_HELP: &[(&str, &str, &str)] = &[
     ("split", "source", "1 output module per source (translation unit)"),
     ("split", "kernel", "1 output module per kernel"),
     ("split", "auto", "Choose split mode automatically"),
-    ("spec-const", "native", "lower spec constants to native spirv instructions so that these values could be set at runtime"),
-    ("spec-const", "emulation", "remove specialization constants and replace it with emulation"),
+    (
+        "spec-const",
+        "native",
+        "lower spec constants to native spirv instructions so that these values could be set at runtime",
+    ),
+    (
+        "spec-const",
+        "emulation",
+        "remove specialization constants and replace it with emulation",
+    ),
 ];
 
 /// What the command line asked for.
@@ -114,7 +127,10 @@ fn truthy(v: &str) -> bool {
 /// Errors are full messages without the `sycl-post-link: ` prefix.
 pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, String> {
     let parsed = cl::parse("sycl-post-link", POST_LINK_OPTIONS, args)?;
-    let mut o = PostLinkOptions { input: "-".into(), ..Default::default() };
+    let mut o = PostLinkOptions {
+        input: "-".into(),
+        ..Default::default()
+    };
     let mut positional = Vec::new();
     let mut actions = false;
     for a in parsed {
@@ -128,7 +144,12 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
                     POST_LINK_VALUE_HELP,
                 )))
             }
-            Arg::Version => return Ok(Command::Print(format!("sycl-post-link (Rust) {}\n", env!("CARGO_PKG_VERSION")))),
+            Arg::Version => {
+                return Ok(Command::Print(format!(
+                    "sycl-post-link (Rust) {}\n",
+                    env!("CARGO_PKG_VERSION")
+                )))
+            }
             Arg::Positional(p) => positional.push(p),
             Arg::Opt(name, v) => match name {
                 "o" => o.outputs.push(OutputSpec::parse(&v)),
@@ -213,15 +234,30 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
 
 /// The options of `sycl-module-split`.
 pub const MODULE_SPLIT_OPTIONS: &[OptSpec] = &[
-    OptSpec { name: "o", kind: OptKind::Value, help: "output filename prefix", value_desc: "filename prefix" },
+    OptSpec {
+        name: "o",
+        kind: OptKind::Value,
+        help: "output filename prefix",
+        value_desc: "filename prefix",
+    },
     flag("S", "Write output as LLVM assembly"),
-    OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module", value_desc: "" },
+    OptSpec {
+        name: "split",
+        kind: OptKind::Enum(SPLIT_VALUES),
+        help: "split input module",
+        value_desc: "",
+    },
 ];
 
 /// Parses a `sycl-module-split` command line.
 pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>, String> {
     let parsed = cl::parse("sycl-module-split", MODULE_SPLIT_OPTIONS, args)?;
-    let mut o = ModuleSplitOptions { input: "-".into(), prefix: "output".into(), split: None, text: false };
+    let mut o = ModuleSplitOptions {
+        input: "-".into(),
+        prefix: "output".into(),
+        split: None,
+        text: false,
+    };
     let mut positional = Vec::new();
     for a in parsed {
         match a {
@@ -233,7 +269,12 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
                     MODULE_SPLIT_OPTIONS,
                 )))
             }
-            Arg::Version => return Ok(Command::Print(format!("sycl-module-split (Rust) {}\n", env!("CARGO_PKG_VERSION")))),
+            Arg::Version => {
+                return Ok(Command::Print(format!(
+                    "sycl-module-split (Rust) {}\n",
+                    env!("CARGO_PKG_VERSION")
+                )))
+            }
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => o.prefix = v,
             Arg::Opt("S", v) => o.text = truthy(&v),

@@ -201,13 +201,20 @@ pub fn split_and_save(
 
         // Analysis on the input module, then jobs that name values by position.
         let graph = DependencyGraph::build(&m, s.ep.dynamic_linking);
-        let position: HashMap<Value<'_>, u32> =
-            m.global_values().into_iter().enumerate().map(|(i, v)| (v, i as u32)).collect();
+        let position: HashMap<Value<'_>, u32> = m
+            .global_values()
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (v, i as u32))
+            .collect();
         let jobs: Vec<Job> = groups
             .iter()
             .map(|g| {
-                let mut defs: Vec<u32> =
-                    graph.collect(&g.entry_points, |_| false).iter().map(|v| position[v]).collect();
+                let mut defs: Vec<u32> = graph
+                    .collect(&g.entry_points, |_| false)
+                    .iter()
+                    .map(|v| position[v])
+                    .collect();
                 defs.sort_unstable();
                 Job {
                     names: g.names(),
@@ -254,7 +261,9 @@ pub fn split_and_save(
             let Some(job) = jobs.get(n) else { return };
             let result = (|| {
                 let defs: Vec<Value<'_>> = job.defs.iter().map(|&i| values[i as usize]).collect();
-                let image = extractor.try_extract(&defs).map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
+                let image = extractor
+                    .try_extract(&defs)
+                    .map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
                 cleanup(&image, &job.names, cleanup_opts(job.has_virtual_functions))
                     .map_err(|e| PostLinkError::new(e.to_string()))?;
                 let mut warnings = if s.ep.dynamic_linking {
@@ -288,7 +297,9 @@ pub fn split_and_save(
         worker();
     });
 
-    let results = results.into_inner().map_err(|_| PostLinkError::new("internal error: a worker panicked"))?;
+    let results = results
+        .into_inner()
+        .map_err(|_| PostLinkError::new("internal error: a worker panicked"))?;
     let mut images = Vec::with_capacity(results.len());
     let mut warnings = Vec::new();
     let mut first_error = None;

@@ -18,8 +18,15 @@ impl PendingFile {
     /// Writes `data` to a temporary file for `path`. Errors name `path`.
     pub fn write(path: &str, data: &[u8]) -> Result<Self, String> {
         let dest = PathBuf::from(path);
-        let name = dest.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let dir = dest.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_else(|| ".".into());
+        let name = dest
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let dir = dest
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| ".".into());
         let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
         let res = fs::File::create(&tmp).and_then(|mut f| f.write_all(data));
         if let Err(e) = res {

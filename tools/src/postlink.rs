@@ -195,7 +195,10 @@ pub fn output_prefix(first_output: &str, out_dir: Option<&str>) -> String {
         Some(d) => d.to_string(),
         None => p.parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default(),
     };
-    let base = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let base = p
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let stem = match base.rfind('.') {
         Some(i) if i > 0 => base[..i].to_string(),
         _ => base,
@@ -213,7 +216,10 @@ fn stem_of(path: &str) -> String {
     if path == "-" {
         return "-".into();
     }
-    let base = Path::new(path).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let base = Path::new(path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     match base.rfind('.') {
         Some(i) if i > 0 => base[..i].to_string(),
         _ => base,
@@ -267,9 +273,13 @@ fn check_supported(m: &Module<'_>, o: &PostLinkOptions, input: &str, esimd: bool
         )));
     }
     if o.device_lib_dir.is_some()
-        && m.functions().into_iter().any(sycl_split::entry_points::is_bf16_devicelib_function)
+        && m.functions()
+            .into_iter()
+            .any(sycl_split::entry_points::is_bf16_devicelib_function)
     {
-        return Err(err(format!("{input}: -device-lib-dir: bfloat16 device library images are not supported yet")));
+        return Err(err(format!(
+            "{input}: -device-lib-dir: bfloat16 device library images are not supported yet"
+        )));
     }
     Ok(())
 }
@@ -278,7 +288,8 @@ fn check_supported(m: &Module<'_>, o: &PostLinkOptions, input: &str, esimd: bool
 /// may be used from the entry points of one image only.
 fn check_device_image_scope(m: &Module<'_>, groups: &[EntryPointGroup<'_>]) -> Result<(), PostLinkError> {
     let entry_points: Vec<&[Value<'_>]> = groups.iter().map(|g| g.entry_points.as_slice()).collect();
-    sycl_passes::properties::check_device_image_scope(m, &entry_points).map_err(|e| PostLinkError::untagged(e.to_string()))
+    sycl_passes::properties::check_device_image_scope(m, &entry_points)
+        .map_err(|e| PostLinkError::untagged(e.to_string()))
 }
 
 /// `!sycl-esimd-split-status = !{!{i8 V}}`.
@@ -360,7 +371,8 @@ impl ImageSink for PostLinkSink<'_> {
             };
             let im = &part.module;
             im.verify().map_err(|e| err(format!("{}: {e}", im.identifier())))?;
-            out.files.push(PendingFile::write(&self.outputs[0].path, &serialize(im, o.text)).map_err(err)?);
+            out.files
+                .push(PendingFile::write(&self.outputs[0].path, &serialize(im, o.text)).map_err(err)?);
             return Ok(out);
         }
         // An image's default-value images follow it and take the next number.
@@ -424,20 +436,23 @@ impl PostLinkSink<'_> {
         if default_values {
             mark_default_value_image(im);
         }
-        im.verify().map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+        im.verify()
+            .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         let ext = if o.text { "ll" } else { "bc" };
         let prefix = &self.prefix;
         let suffix = esimd_suffix(saved.status);
         let code = if write_ir || self.write_unsplit_ir.load(Ordering::SeqCst) {
             let path = format!("{prefix}{suffix}_{n}.{ext}");
-            out.files.push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
+            out.files
+                .push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
             path
         } else {
             o.input.clone()
         };
         let sym = format!("{prefix}{suffix}_{n}.sym");
         if o.symbols {
-            out.files.push(PendingFile::write(&sym, symbols_text(entry_points).as_bytes()).map_err(err)?);
+            out.files
+                .push(PendingFile::write(&sym, symbols_text(entry_points).as_bytes()).map_err(err)?);
         }
         let props = o.properties.then(|| {
             let popts = PropertyOptions {
@@ -469,10 +484,15 @@ impl PostLinkSink<'_> {
                 let prop = if spec.target.is_empty() {
                     format!("{prefix}{suffix}_{n}.prop")
                 } else {
-                    reg.add(names::DEVICE_REQUIREMENTS, "compile_target", PropertyValue::string(&spec.target));
+                    reg.add(
+                        names::DEVICE_REQUIREMENTS,
+                        "compile_target",
+                        PropertyValue::string(&spec.target),
+                    );
                     format!("{prefix}_{}_{n}.prop", spec.target)
                 };
-                out.files.push(PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?);
+                out.files
+                    .push(PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?);
                 row.push(prop);
             }
             if o.symbols {
@@ -558,11 +578,11 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         files.commit().map_err(err)?;
         return Ok(report);
     }
-    if !result.real_split
-        && !sink.write_unsplit_ir.load(Ordering::SeqCst)
-        && !sink.spec_modified.load(Ordering::SeqCst)
+    if !result.real_split && !sink.write_unsplit_ir.load(Ordering::SeqCst) && !sink.spec_modified.load(Ordering::SeqCst)
     {
-        report.notes.push("sycl-post-link NOTE: no modifications to the input LLVM IR have been made".into());
+        report
+            .notes
+            .push("sycl-post-link NOTE: no modifications to the input LLVM IR have been made".into());
     }
     let mut columns = vec!["Code".to_string()];
     if o.properties {
@@ -683,7 +703,9 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
             table.add_row(row).map_err(|e| err(e.to_string()))?;
         }
     }
-    files.write(&format!("{}.table", o.prefix), table.to_text().as_bytes()).map_err(err)?;
+    files
+        .write(&format!("{}.table", o.prefix), table.to_text().as_bytes())
+        .map_err(err)?;
     files.commit().map_err(err)?;
     Ok(report)
 }

@@ -89,10 +89,7 @@ pub fn host_pipe_properties(m: &Module<'_>) -> IndexMap<String, u32> {
     let mut map = IndexMap::new();
     for g in m.globals().into_iter().filter(|&g| is_host_pipe(g)) {
         let Some(id) = unique_id(g) else { continue };
-        map.insert(
-            id,
-            attr_as_u32(&g.global_attr(ATTR_HOST_PIPE_SIZE).unwrap_or_default()),
-        );
+        map.insert(id, attr_as_u32(&g.global_attr(ATTR_HOST_PIPE_SIZE).unwrap_or_default()));
     }
     map
 }
@@ -114,7 +111,9 @@ pub fn add_host_pipes(m: &Module<'_>, reg: &mut PropertySetRegistry) {
 /// A `device_image_scope` device global used from the entry points of two
 /// device images.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("device_global variable '{name}' with property \"device_image_scope\" is contained in more than one device image.")]
+#[error(
+    "device_global variable '{name}' with property \"device_image_scope\" is contained in more than one device image."
+)]
 pub struct DeviceImageScopeError {
     /// IR name of the device global.
     pub name: String,
@@ -129,10 +128,7 @@ pub struct DeviceImageScopeError {
 /// The message is the wording of the upstream revision that the conformance
 /// corpus' test comes from ("is contained in"); newer revisions say "is used
 /// in".
-pub fn check_device_image_scope(
-    m: &Module<'_>,
-    groups: &[&[Value<'_>]],
-) -> Result<(), DeviceImageScopeError> {
+pub fn check_device_image_scope(m: &Module<'_>, groups: &[&[Value<'_>]]) -> Result<(), DeviceImageScopeError> {
     if groups.len() < 2 {
         return Ok(());
     }

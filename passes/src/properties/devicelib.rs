@@ -28,17 +28,16 @@ const IMF_FP64: u32 = 0x80;
 const IMF_BF16: u32 = 0x100;
 const BFLOAT16: u32 = 0x200;
 
-const MATH_NAMES: &str = "abs acosf acoshf asinf asinhf atan2f atanf atanhf cbrtf cosf coshf div erfcf erff exp2f expf \
+const MATH_NAMES: &str =
+    "abs acosf acoshf asinf asinhf atan2f atanf atanhf cbrtf cosf coshf div erfcf erff exp2f expf \
 expm1f fdimf fmaf fmodf frexpf hypotf ilogbf labs ldiv ldexpf lgammaf llabs lldiv log10f log1pf log2f logbf logf modff \
 nextafterf powf remainderf remquof scalbnf sinf sinhf sqrtf tanf tanhf tgammaf";
 const MATH_FP64_NAMES: &str = "acos acosh asin asinh atan atan2 atanh cbrt cos cosh erf erfc exp exp2 expm1 fdim fma \
 fmod frexp hypot ilogb ldexp lgamma log log10 log1p log2 logb modf nextafter pow remainder remquo scalbn sin sinh sqrt \
 tan tanh tgamma";
-const COMPLEX_NAMES: &str =
-    "__divsc3 __mulsc3 cabsf cacosf cacoshf cargf casinf casinhf catanf catanhf ccosf ccoshf \
+const COMPLEX_NAMES: &str = "__divsc3 __mulsc3 cabsf cacosf cacoshf cargf casinf casinhf catanf catanhf ccosf ccoshf \
 cexpf cimagf clogf cpolarf cpowf cprojf crealf csinf csinhf csqrtf ctanf ctanhf";
-const COMPLEX_FP64_NAMES: &str =
-    "__divdc3 __muldc3 cabs cacos cacosh carg casin casinh catan catanh ccos ccosh cexp \
+const COMPLEX_FP64_NAMES: &str = "__divdc3 __muldc3 cabs cacos cacosh carg casin casinh catan catanh ccos ccosh cexp \
 cimag clog cpolar cpow cproj creal csin csinh csqrt ctan ctanh";
 const CSTRING_NAMES: &str = "memcpy memset memcmp";
 const IMF_NAMES: &str = "llmax llmin max min ullmax ullmin umax umin brev brevll byte_perm ffs ffsll clz clzll popc \
@@ -195,10 +194,7 @@ mod tests {
         assert_eq!(devicelib_bit("__devicelib_imf_sqrt_rz"), IMF_FP64);
         assert_eq!(devicelib_bit("__devicelib_imf_float2bfloat16"), IMF_BF16);
         assert_eq!(devicelib_bit("__devicelib_imf_float2bfloat16_ru"), IMF_BF16);
-        assert_eq!(
-            devicelib_bit("__devicelib_ConvertFToBF16INTELVec8"),
-            BFLOAT16
-        );
+        assert_eq!(devicelib_bit("__devicelib_ConvertFToBF16INTELVec8"), BFLOAT16);
         assert_eq!(devicelib_bit("__devicelib_ConvertBF16ToFINTEL"), BFLOAT16);
         assert_eq!(
             devicelib_bit("__devicelib_default_work_group_joint_sort_ascending_p1i32_u32_p1i8"),

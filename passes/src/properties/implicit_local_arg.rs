@@ -27,12 +27,9 @@ pub fn kernels_with_implicit_local_arg(m: &Module<'_>) -> Vec<(String, i32)> {
     }
     m.functions()
         .into_iter()
-        .filter(|f| {
-            f.call_conv() == CallConv::SpirKernel && f.has_fn_attr("sycl-work-group-static")
-        })
+        .filter(|f| f.call_conv() == CallConv::SpirKernel && f.has_fn_attr("sycl-work-group-static"))
         .map(|f| {
-            let pos =
-                (0..f.param_count()).find(|&i| f.has_param_attr(i, "sycl-implicit-local-arg"));
+            let pos = (0..f.param_count()).find(|&i| f.has_param_attr(i, "sycl-implicit-local-arg"));
             (f.name(), pos.map_or(-1, |p| p as i32))
         })
         .collect()
@@ -41,10 +38,6 @@ pub fn kernels_with_implicit_local_arg(m: &Module<'_>) -> Vec<(String, i32)> {
 /// Adds `[SYCL/implicit local arg]` when some kernel qualifies.
 pub fn add_implicit_local_arg(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     for (k, pos) in kernels_with_implicit_local_arg(m) {
-        reg.add(
-            names::IMPLICIT_LOCAL_ARG,
-            k,
-            PropertyValue::UInt32(pos as u32),
-        );
+        reg.add(names::IMPLICIT_LOCAL_ARG, k, PropertyValue::UInt32(pos as u32));
     }
 }

@@ -35,11 +35,7 @@ pub const SANITIZER_METADATA: [(&str, &str); 3] = [
 
 /// Adds `isEsimdImage`, `sycl-register-alloc-mode`, `sycl-grf-size` and
 /// `optLevel`.
-pub fn add_image_kind_properties(
-    entries: &[Value<'_>],
-    status: EsimdStatus,
-    reg: &mut PropertySetRegistry,
-) {
+pub fn add_image_kind_properties(entries: &[Value<'_>], status: EsimdStatus, reg: &mut PropertySetRegistry) {
     let set = names::MISC_PROPERTIES;
     if status == EsimdStatus::EsimdOnly {
         reg.add(set, names::IS_ESIMD_IMAGE_KEY, PropertyValue::UInt32(1));
@@ -57,11 +53,7 @@ pub fn add_image_kind_properties(
             .find_map(|f| f.fn_attr("sycl-optlevel").and_then(|v| parse_i32(&v)))
             .unwrap_or(-1);
         if level != -1 {
-            reg.add(
-                set,
-                names::OPT_LEVEL_KEY,
-                PropertyValue::UInt32(level as u32),
-            );
+            reg.add(set, names::OPT_LEVEL_KEY, PropertyValue::UInt32(level as u32));
         }
     }
 }
@@ -89,11 +81,7 @@ fn legacy_asan_marker(m: &Module<'_>) -> bool {
 /// Adds `sanUsed` (or, for a module in the older form, `asanUsed`).
 pub fn add_sanitizer_property(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     if let Some(san) = sanitizer_used(m) {
-        reg.add(
-            names::MISC_PROPERTIES,
-            names::SAN_USED_KEY,
-            PropertyValue::string(san),
-        );
+        reg.add(names::MISC_PROPERTIES, names::SAN_USED_KEY, PropertyValue::string(san));
     } else if legacy_asan_marker(m) {
         reg.add(names::MISC_PROPERTIES, "asanUsed", PropertyValue::UInt32(1));
     }

@@ -127,11 +127,7 @@ pub(crate) fn md_of<'c>(m: &Module<'c>, f: Value<'c>, kind: &str) -> Option<Valu
 /// Computes the property sets of image `m` whose entry points are named
 /// `entry_points` (in entry-point order; names that are no longer in the
 /// module are skipped, as upstream's `rebuildFromNames` does).
-pub fn compute_properties(
-    m: &Module<'_>,
-    entry_points: &[String],
-    opts: &PropertyOptions,
-) -> PropertySetRegistry {
+pub fn compute_properties(m: &Module<'_>, entry_points: &[String], opts: &PropertyOptions) -> PropertySetRegistry {
     let mut reg = PropertySetRegistry::new();
     let entries: Vec<Value<'_>> = entry_points.iter().filter_map(|n| m.function(n)).collect();
 

@@ -82,11 +82,7 @@ pub fn add_program_metadata(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     }
     for g in m.globals().into_iter().filter(|&g| is_device_global(g)) {
         if let Some(id) = unique_id(g) {
-            reg.add(
-                set,
-                format!("{id}@global_id_mapping"),
-                PropertyValue::string(&g.name()),
-            );
+            reg.add(set, format!("{id}@global_id_mapping"), PropertyValue::string(&g.name()));
         }
     }
 }

@@ -42,10 +42,6 @@ pub fn registered_kernels(m: &Module<'_>) -> Vec<(String, String)> {
 /// Adds `[SYCL/registered kernels]` when there are any.
 pub fn add_registered_kernels(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     for (name, mangled) in registered_kernels(m) {
-        reg.add(
-            names::REGISTERED_KERNELS,
-            name,
-            PropertyValue::string(&mangled),
-        );
+        reg.add(names::REGISTERED_KERNELS, name, PropertyValue::string(&mangled));
     }
 }

@@ -77,10 +77,7 @@ fn aspect_pairs(node: Value<'_>) -> Vec<(String, i64)> {
 
 /// Zero-extended integer operands of a node.
 fn u64_operands(node: Value<'_>) -> Vec<u64> {
-    node.md_operands()
-        .iter()
-        .filter_map(|o| o.as_u64())
-        .collect()
+    node.md_operands().iter().filter_map(|o| o.as_u64()).collect()
 }
 
 impl DeviceRequirements {
@@ -112,11 +109,7 @@ impl DeviceRequirements {
             }
             if let Some(n) = f.metadata(k_dim) {
                 if r.reqd_work_group_size.is_none() {
-                    r.work_group_num_dim = n
-                        .md_operands()
-                        .first()
-                        .and_then(|o| o.as_u64())
-                        .map(|v| v as u32);
+                    r.work_group_num_dim = n.md_operands().first().and_then(|o| o.as_u64()).map(|v| v as u32);
                 }
             }
             if let Some(n) = f.metadata(k_wg) {
@@ -124,10 +117,7 @@ impl DeviceRequirements {
                     r.reqd_work_group_size = Some(u64_operands(n));
                 }
             }
-            for (k, slot) in [
-                (k_jm, &mut r.joint_matrix),
-                (k_jmm, &mut r.joint_matrix_mad),
-            ] {
+            for (k, slot) in [(k_jm, &mut r.joint_matrix), (k_jmm, &mut r.joint_matrix_mad)] {
                 if let Some(s) = f
                     .metadata(k)
                     .and_then(|n| n.md_operands().first().and_then(|o| o.as_string()))
@@ -154,17 +144,9 @@ impl DeviceRequirements {
     /// that the runtime can launch kernels with other work-group sizes.
     pub fn add_to(&self, reg: &mut PropertySetRegistry, split_given: bool) {
         let set = names::DEVICE_REQUIREMENTS;
-        reg.add(
-            set,
-            names::ASPECTS_KEY,
-            PropertyValue::u32_array(&self.aspects),
-        );
+        reg.add(set, names::ASPECTS_KEY, PropertyValue::u32_array(&self.aspects));
         if !self.fixed_target.is_empty() {
-            reg.add(
-                set,
-                "fixed_target",
-                PropertyValue::u32_array(&self.fixed_target),
-            );
+            reg.add(set, "fixed_target", PropertyValue::u32_array(&self.fixed_target));
         }
         if let Some(s) = &self.joint_matrix {
             reg.add(set, "joint_matrix", PropertyValue::string(s));
@@ -177,11 +159,7 @@ impl DeviceRequirements {
         }
         if split_given {
             if let Some(v) = &self.reqd_work_group_size {
-                reg.add(
-                    set,
-                    names::REQD_WORK_GROUP_SIZE_KEY,
-                    PropertyValue::u64_array(v),
-                );
+                reg.add(set, names::REQD_WORK_GROUP_SIZE_KEY, PropertyValue::u64_array(v));
             }
         }
         if let Some(v) = self.work_group_num_dim {
@@ -198,9 +176,7 @@ mod tests {
     fn compute(ir: &str, entries: &[&str]) -> DeviceRequirements {
         let ctx = Context::new();
         let text = format!("target triple = \"spir64-unknown-unknown\"\n{ir}");
-        let m = ctx
-            .parse_ir(text.as_bytes(), "t.ll")
-            .expect("test IR parses");
+        let m = ctx.parse_ir(text.as_bytes(), "t.ll").expect("test IR parses");
         let eps: Vec<Value<'_>> = entries.iter().filter_map(|n| m.function(n)).collect();
         DeviceRequirements::compute(&m, &eps)
     }
@@ -284,10 +260,7 @@ mod tests {
 
     #[test]
     fn empty_fixed_targets_add_no_key() {
-        let r = compute(
-            "define void @a() !sycl_fixed_targets !0 { ret void }\n!0 = !{}\n",
-            &[],
-        );
+        let r = compute("define void @a() !sycl_fixed_targets !0 { ret void }\n!0 = !{}\n", &[]);
         let mut reg = PropertySetRegistry::new();
         r.add_to(&mut reg, true);
         let keys: Vec<&str> = reg

@@ -64,9 +64,7 @@ pub fn imported_symbols(m: &Module<'_>, dynamic_linking: bool) -> Vec<String> {
         .functions()
         .into_iter()
         .filter(|&f| {
-            f.is_declaration()
-                && !f.has_fn_attr(ATTR_INDIRECTLY_CALLABLE)
-                && can_be_imported(f, dynamic_linking)
+            f.is_declaration() && !f.has_fn_attr(ATTR_INDIRECTLY_CALLABLE) && can_be_imported(f, dynamic_linking)
         })
         .map(|f| f.name());
     let globals = m

@@ -39,11 +39,7 @@ pub fn add_virtual_functions(m: &Module<'_>, reg: &mut PropertySetRegistry) {
             break;
         }
         if let Some(sets) = f.fn_attr("calls-indirectly") {
-            used.extend(
-                sets.split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string),
-            );
+            used.extend(sets.split(',').filter(|s| !s.is_empty()).map(str::to_string));
         }
     }
     if !used.is_empty() {

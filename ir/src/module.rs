@@ -83,13 +83,19 @@ impl Context {
 
     /// Reads bitcode lazily: function bodies are read when first needed
     /// (by [`Extractor::extract`] or [`Module::materialize_all`]). `name` becomes the
-    /// module identifier.
-    pub fn parse_bitcode_lazy(&self, data: &[u8], name: &str) -> Result<Module<'_>, IrError> {
+    /// module identifier. The bytes are not copied: they must outlive the
+    /// module, which the shared lifetime `'c` ensures.
+    pub fn parse_bitcode_lazy<'c>(&'c self, data: &'c [u8], name: &str) -> Result<Module<'c>, IrError> {
         let cname = CString::new(name.replace('\0', "")).unwrap_or_default();
         unsafe {
-            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data.as_ptr() as *const _, data.len(), cname.as_ptr());
+            let buf = llvm_sys::core::LLVMCreateMemoryBufferWithMemoryRange(
+                data.as_ptr() as *const _,
+                data.len(),
+                cname.as_ptr(),
+                0,
+            );
             let mut m: LLVMModuleRef = ptr::null_mut();
-            // The module owns the buffer from here on.
+            // The module owns the buffer object (not the bytes) from here on.
             if llvm_sys::bit_reader::LLVMGetBitcodeModuleInContext2(self.raw(), buf, &mut m) != 0 {
                 return Err(IrError::Parse(format!("{name}: invalid bitcode")));
             }
@@ -326,17 +332,10 @@ impl<'c> Module<'c> {
 
     /// Bitcode that also records the order of every value's use list, so
     /// that a copy read back iterates users exactly as this module does.
-    pub fn to_bitcode_with_use_list_order(&self) -> Vec<u8> {
-        unsafe {
-            let mut len = 0usize;
-            let p = ffi::SyclWriteBitcodeWithUseListOrder(self.raw(), &mut len);
-            let v = std::slice::from_raw_parts(p as *const u8, len).to_vec();
-            extern "C" {
-                fn free(p: *mut std::ffi::c_void);
-            }
-            free(p as *mut std::ffi::c_void);
-            v
-        }
+    pub fn to_bitcode_with_use_list_order(&self) -> Bitcode {
+        let mut len = 0usize;
+        let ptr = unsafe { ffi::SyclWriteBitcodeWithUseListOrder(self.raw(), &mut len) } as *mut u8;
+        Bitcode { ptr, len }
     }
 
     /// Runs the LLVM verifier.
@@ -497,4 +496,32 @@ pub const MD_KIND_ABSENT: u32 = u32::MAX;
 fn lookup_md_kind(ctx: LLVMContextRef, name: &str) -> u32 {
     let id = unsafe { ffi::SyclLookupMDKind(ctx, name.as_ptr() as *const _, name.len()) };
     u32::try_from(id).unwrap_or(MD_KIND_ABSENT)
+}
+
+/// A bitcode buffer written by LLVM (see
+/// [`Module::to_bitcode_with_use_list_order`]), kept where the writer put it
+/// rather than copied.
+pub struct Bitcode {
+    ptr: *mut u8,
+    len: usize,
+}
+
+// The buffer is plain bytes owned by this value.
+unsafe impl Send for Bitcode {}
+unsafe impl Sync for Bitcode {}
+
+impl std::ops::Deref for Bitcode {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+impl Drop for Bitcode {
+    fn drop(&mut self) {
+        extern "C" {
+            fn free(p: *mut std::ffi::c_void);
+        }
+        unsafe { free(self.ptr as *mut std::ffi::c_void) }
+    }
 }

@@ -155,7 +155,7 @@ fn esimd_step<'c>(
 /// the input). The input module and its LLVM context are released before
 /// the images are built.
 pub fn split_and_save(
-    data: &[u8],
+    data: Vec<u8>,
     name: &str,
     s: &SplitSettings,
     sink: &dyn ImageSink,
@@ -168,7 +168,9 @@ pub fn split_and_save(
     };
     let ctx = Context::new();
     let (jobs, bitcode, data_layout, groups_split) = {
-        let m = parse_module(&ctx, data, name)?;
+        let m = parse_module(&ctx, &data, name)?;
+        // The module holds what it needs; the input bytes can go.
+        drop(data);
         prepare(&m)?;
         let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
         before_extract(&m, &groups)?;

@@ -560,7 +560,7 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         }
         Ok(())
     };
-    let result = split_and_save(&data, &name, &settings, &sink, prepare, |m, groups| {
+    let result = split_and_save(data, &name, &settings, &sink, prepare, |m, groups| {
         if o.device_globals {
             check_device_image_scope(m, groups)?;
         }
@@ -693,7 +693,7 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         threads: thread_count(),
         esimd: None,
     };
-    let result = split_and_save(&data, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
+    let result = split_and_save(data, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
     report.warnings.extend(result.warnings);
     let mut files = Outputs::new();
     let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);

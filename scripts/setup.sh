@@ -8,6 +8,10 @@ need_apt=()
 for pkg in llvm-22-dev llvm-22-tools clang-22 libzstd-dev spirv-tools; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
 done
+# The real-device test builds a Python virtual environment.
+if ! python3 -c "import venv, ensurepip" 2>/dev/null; then
+  need_apt+=(python3-venv)
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo

@@ -16,6 +16,11 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/PassInstrumentation.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/IPO/StripDeadPrototypes.h"
+#include "llvm/Transforms/IPO/StripSymbols.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -448,6 +453,24 @@ long long SyclLookupMDKind(LLVMContextRef C, const char *Name, size_t Len) {
     if (Names[I] == Key)
       return static_cast<long long>(I);
   return -1;
+}
+
+} // extern "C"
+
+extern "C" {
+
+/// Runs GlobalDCE, StripDeadDebugInfo and StripDeadPrototypes on \p M, as
+/// upstream's device-image cleanup does: a module pass manager with only the
+/// instrumentation analysis registered, without building a PassBuilder (and
+/// every analysis it registers) for each image.
+void SyclRunImageCleanupPasses(LLVMModuleRef M) {
+  ModuleAnalysisManager MAM;
+  MAM.registerPass([&] { return PassInstrumentationAnalysis(); });
+  ModulePassManager MPM;
+  MPM.addPass(GlobalDCEPass());
+  MPM.addPass(StripDeadDebugInfoPass());
+  MPM.addPass(StripDeadPrototypesPass());
+  MPM.run(*unwrap(M), MAM);
 }
 
 } // extern "C"

@@ -167,3 +167,7 @@ extern "C" {
         warnings: *mut *mut libc_char,
     ) -> i32;
 }
+
+extern "C" {
+    pub fn SyclRunImageCleanupPasses(m: LLVMModuleRef);
+}

@@ -351,6 +351,14 @@ impl<'c> Module<'c> {
         Ok(())
     }
 
+    /// Runs GlobalDCE, StripDeadDebugInfo and StripDeadPrototypes, in that
+    /// order (the dead-code part of a device image's cleanup); the same as
+    /// `run_passes("globaldce,strip-dead-debug-info,strip-dead-prototypes")`
+    /// without building a pass pipeline per call.
+    pub fn remove_dead_globals(&self) {
+        unsafe { ffi::SyclRunImageCleanupPasses(self.raw()) }
+    }
+
     /// Runs a new-pass-manager pipeline (`"globaldce,strip-dead-prototypes"`).
     pub fn run_passes(&self, pipeline: &str) -> Result<(), IrError> {
         let c = CString::new(pipeline).map_err(|_| IrError::Passes {

@@ -58,7 +58,7 @@ pub fn cleanup(m: &Module<'_>, entry_points: &[String], opts: CleanupOptions) ->
     }
     // 3-6. Internalize, then LLVM's dead-code passes.
     internalize(m, opts.dynamic_linking);
-    m.run_passes("globaldce,strip-dead-debug-info,strip-dead-prototypes")?;
+    m.remove_dead_globals();
     // 7-8. SYCL named metadata.
     clean_execution_modes(m);
     clean_registered_kernels(m);

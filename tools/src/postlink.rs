@@ -266,19 +266,10 @@ fn has_esimd_functions(m: &Module<'_>) -> bool {
 /// Refuses, with a clear message, what this toolkit does not do yet.
 /// `esimd` tells whether the tool has the ESIMD step (`sycl-module-split`
 /// does not).
-fn check_supported(m: &Module<'_>, o: &PostLinkOptions, input: &str, esimd: bool) -> Result<(), PostLinkError> {
+fn check_supported(m: &Module<'_>, input: &str, esimd: bool) -> Result<(), PostLinkError> {
     if !esimd && has_esimd_functions(m) {
         return Err(err(format!(
             "{input}: ESIMD functions (sycl_explicit_simd) are not supported yet"
-        )));
-    }
-    if o.device_lib_dir.is_some()
-        && m.functions()
-            .into_iter()
-            .any(sycl_split::entry_points::is_bf16_devicelib_function)
-    {
-        return Err(err(format!(
-            "{input}: -device-lib-dir: bfloat16 device library images are not supported yet"
         )));
     }
     Ok(())
@@ -331,6 +322,10 @@ struct PostLinkSink<'a> {
     /// Default-value images saved so far (images are saved in order when
     /// they are generated: see `run`).
     default_images: AtomicUsize,
+    /// The number the next image after all saved ones takes.
+    next_number: AtomicUsize,
+    /// A saved image declares a bfloat16 device-library function.
+    bf16_devicelib_used: AtomicBool,
 }
 
 impl ImageSink for PostLinkSink<'_> {
@@ -384,6 +379,7 @@ impl ImageSink for PostLinkSink<'_> {
                 entry_points: &part.entry_points,
                 status: part.status,
                 default_values: false,
+                device_lib: None,
             };
             self.save_image(&mut out, n, &saved, image.modified || spec_modified)?;
         }
@@ -393,6 +389,7 @@ impl ImageSink for PostLinkSink<'_> {
                 entry_points: entries,
                 status: *status,
                 default_values: true,
+                device_lib: None,
             };
             self.save_image(&mut out, n + 1, &saved, true)?;
         }
@@ -417,6 +414,8 @@ struct SavedModule<'a, 'c> {
     status: EsimdStatus,
     /// A default-specialization-constant copy.
     default_values: bool,
+    /// A bfloat16 device library (its file name), saved as it is.
+    device_lib: Option<&'a str>,
 }
 
 impl PostLinkSink<'_> {
@@ -432,6 +431,10 @@ impl PostLinkSink<'_> {
     ) -> Result<(), PostLinkError> {
         let o = self.o;
         let (im, entry_points, default_values) = (saved.module, saved.entry_points, saved.default_values);
+        self.next_number.fetch_max(n + 1, Ordering::SeqCst);
+        if saved.device_lib.is_none() && sycl_passes::properties::devicelib::uses_bf16_devicelib(im) {
+            self.bf16_devicelib_used.store(true, Ordering::SeqCst);
+        }
         add_esimd_status(im, saved.status);
         if default_values {
             mark_default_value_image(im);
@@ -455,6 +458,9 @@ impl PostLinkSink<'_> {
                 .push(PendingFile::write(&sym, symbols_text(entry_points).as_bytes()).map_err(err)?);
         }
         let props = o.properties.then(|| {
+            if let Some(lib) = saved.device_lib {
+                return Ok(sycl_passes::properties::devicelib::device_lib_properties(im, lib));
+            }
             let popts = PropertyOptions {
                 param_info: o.emit_param_info,
                 program_metadata: o.emit_program_metadata,
@@ -546,9 +552,11 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         split_given,
         spec_modified: AtomicBool::new(false),
         default_images: AtomicUsize::new(0),
+        next_number: AtomicUsize::new(0),
+        bf16_devicelib_used: AtomicBool::new(false),
     };
     let prepare = |m: &Module<'_>| {
-        check_supported(m, o, &name, true)?;
+        check_supported(m, &name, true)?;
         if o.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
             return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
         }
@@ -603,11 +611,57 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             tables[t % outputs.len()].add_row(row).map_err(|e| err(e.to_string()))?;
         }
     }
+    // bfloat16 device libraries (reference 2.7): when an image uses one of
+    // their functions and -device-lib-dir names where they are, the
+    // fallback and the native library follow the images, saved as they are.
+    if let Some(dir) = &o.device_lib_dir {
+        if sink.bf16_devicelib_used.load(Ordering::SeqCst) {
+            let first = sink.next_number.load(Ordering::SeqCst);
+            for (i, lib) in ["libsycl-fallback-bfloat16.bc", "libsycl-native-bfloat16.bc"]
+                .iter()
+                .enumerate()
+            {
+                let out = save_device_lib(&sink, dir, lib, first + i)?;
+                files.extend(out.files);
+                for (t, row) in out.rows.into_iter().enumerate() {
+                    if !row.is_empty() {
+                        tables[t].add_row(row).map_err(|e| err(e.to_string()))?;
+                    }
+                }
+            }
+        }
+    }
     for (t, spec) in outputs.iter().enumerate() {
         files.write(&spec.path, tables[t].to_text().as_bytes()).map_err(err)?;
     }
     files.commit().map_err(err)?;
     Ok(report)
+}
+
+/// Loads the bfloat16 device library `lib` from `dir` and saves it as image
+/// number `n`, without cleanup and with the device-library property sets.
+fn save_device_lib(sink: &PostLinkSink<'_>, dir: &str, lib: &str, n: usize) -> Result<ImageOutput, PostLinkError> {
+    let path = Path::new(dir).join(lib);
+    let path = path.to_string_lossy();
+    let data = std::fs::read(path.as_ref()).map_err(|e| {
+        err(format!(
+            "{path}: failed to load bfloat16 device library modules: {}",
+            io_reason(&e)
+        ))
+    })?;
+    let ctx = Context::new();
+    let m = parse_module(&ctx, &data, &path)
+        .map_err(|e| err(format!("failed to load bfloat16 device library modules: {}", e.0)))?;
+    let mut out = ImageOutput::default();
+    let saved = SavedModule {
+        module: &m,
+        entry_points: &[],
+        status: EsimdStatus::SyclOnly,
+        default_values: false,
+        device_lib: Some(lib),
+    };
+    sink.save_image(&mut out, n, &saved, true)?;
+    Ok(out)
 }
 
 /// Worker threads for image extraction: `SPL_THREADS` if set, else the
@@ -674,12 +728,8 @@ impl ImageSink for ModuleSplitSink<'_> {
 pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
     let mut report = Report::default();
     let (data, name) = read_input(&o.input)?;
-    let po = PostLinkOptions {
-        split: o.split,
-        ..Default::default()
-    };
     let prepare = |m: &Module<'_>| {
-        check_supported(m, &po, &name, false)?;
+        check_supported(m, &name, false)?;
         remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
         remove_device_globals_from_compiler_used(m);
         Ok(())

@@ -172,6 +172,36 @@ pub fn add_devicelib_req_mask(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     );
 }
 
+/// True if `m` (a SPIR or SPIR-V module) declares one of the bfloat16
+/// device-library functions (upstream `isSYCLDeviceLibBF16Used`).
+pub fn uses_bf16_devicelib(m: &Module<'_>) -> bool {
+    m.triple().starts_with("spir")
+        && m.functions()
+            .into_iter()
+            .any(sycl_split::entry_points::is_bf16_devicelib_function)
+}
+
+/// The property sets of a bfloat16 device-library image (upstream
+/// `computeDeviceLibProperties`): every defined `spir_func` whose name starts
+/// with `__devicelib_` is exported, and `[SYCL/devicelib metadata]` says
+/// whether the library is the native (1) or the fallback (0) one, from its
+/// file name.
+pub fn device_lib_properties(m: &Module<'_>, lib_name: &str) -> PropertySetRegistry {
+    let mut reg = PropertySetRegistry::new();
+    for f in m.functions() {
+        if f.is_declaration() || f.call_conv() != sycl_ir::CallConv::SpirFunc {
+            continue;
+        }
+        let name = f.name();
+        if name.starts_with("__devicelib_") {
+            reg.add(names::EXPORTED_SYMBOLS, name, PropertyValue::UInt32(1));
+        }
+    }
+    let native = u32::from(lib_name.contains("native"));
+    reg.add(names::DEVICELIB_METADATA, "bfloat16", PropertyValue::UInt32(native));
+    reg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

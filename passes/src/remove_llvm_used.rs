@@ -85,6 +85,10 @@ pub fn remove_device_globals_from_compiler_used(m: &Module<'_>) -> bool {
         g.set_section(section);
     }
     for r in removed {
+        // The pointer casts that pointed at it from the old array are now
+        // dead constants: they must not keep an otherwise unused device
+        // global alive.
+        r.remove_dead_constant_users();
         if r.has_no_uses() {
             r.erase_global();
         }

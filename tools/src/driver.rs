@@ -235,7 +235,13 @@ pub fn split_and_save(
     let failed = AtomicBool::new(false);
     type Slot = Option<Result<(ImageOutput, Vec<String>), PostLinkError>>;
     let results: Mutex<Vec<Slot>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
-    let threads = s.threads.clamp(1, jobs.len().max(1));
+    // A virtual-functions image may get a dummy copy that takes the next
+    // number (see the `sycl-post-link` sink): save such images in order.
+    let threads = if jobs.iter().any(|j| j.has_virtual_functions) {
+        1
+    } else {
+        s.threads.clamp(1, jobs.len().max(1))
+    };
     let worker = || {
         let ctx = Context::new();
         let wm = match ctx.parse_bitcode_lazy(&bitcode, name) {

@@ -12,12 +12,23 @@ pub struct PendingFile {
     tmp: PathBuf,
     dest: PathBuf,
     done: bool,
+    /// The data for a path of `-` (standard output, as LLVM's
+    /// `raw_fd_ostream` treats it), printed on commit.
+    stdout: Option<Vec<u8>>,
 }
 
 impl PendingFile {
     /// Writes `data` to a temporary file for `path`. Errors name `path`.
     pub fn write(path: &str, data: &[u8]) -> Result<Self, String> {
         let dest = PathBuf::from(path);
+        if path == "-" {
+            return Ok(PendingFile {
+                tmp: PathBuf::new(),
+                dest,
+                done: false,
+                stdout: Some(data.to_vec()),
+            });
+        }
         let name = dest
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -33,11 +44,24 @@ impl PendingFile {
             let _ = fs::remove_file(&tmp);
             return Err(format!("{path}: cannot write: {}", io_reason(&e)));
         }
-        Ok(PendingFile { tmp, dest, done: false })
+        Ok(PendingFile {
+            tmp,
+            dest,
+            done: false,
+            stdout: None,
+        })
     }
 
     /// Renames the temporary into place.
     pub fn commit(mut self) -> Result<(), String> {
+        if let Some(data) = self.stdout.take() {
+            self.done = true;
+            let mut out = std::io::stdout().lock();
+            return out
+                .write_all(&data)
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("-: cannot write: {}", io_reason(&e)));
+        }
         fs::rename(&self.tmp, &self.dest)
             .map_err(|e| format!("{}: cannot write: {}", self.dest.display(), io_reason(&e)))?;
         self.done = true;
@@ -47,7 +71,7 @@ impl PendingFile {
 
 impl Drop for PendingFile {
     fn drop(&mut self) {
-        if !self.done {
+        if !self.done && self.stdout.is_none() {
             let _ = fs::remove_file(&self.tmp);
         }
     }

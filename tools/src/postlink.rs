@@ -370,8 +370,16 @@ impl ImageSink for PostLinkSink<'_> {
                 .push(PendingFile::write(&self.outputs[0].path, &serialize(im, o.text)).map_err(err)?);
             return Ok(out);
         }
-        // An image's default-value images follow it and take the next number.
-        let shift = usize::from(!default_images.is_empty());
+        // A virtual-functions image whose functions use optional features
+        // gets a dummy copy with every body emptied, saved right after it
+        // (upstream's `makeDummy`; sycl/doc/design/VirtualFunctions.md).
+        let dummy = match image.parts.as_slice() {
+            [part] if needs_dummy_image(&part.module, &part.entry_points) => Some(dummy_image(&part.module)),
+            _ => None,
+        };
+        // An image's default-value images (or its dummy image) follow it and
+        // take the next number.
+        let shift = usize::from(!default_images.is_empty() || dummy.is_some());
         let n = n + self.default_images.fetch_add(shift, Ordering::SeqCst);
         for part in &image.parts {
             let saved = SavedModule {
@@ -380,8 +388,20 @@ impl ImageSink for PostLinkSink<'_> {
                 status: part.status,
                 default_values: false,
                 device_lib: None,
+                dummy: false,
             };
             self.save_image(&mut out, n, &saved, image.modified || spec_modified)?;
+        }
+        if let (Some(dm), [part]) = (&dummy, image.parts.as_slice()) {
+            let saved = SavedModule {
+                module: dm,
+                entry_points: &part.entry_points,
+                status: part.status,
+                default_values: false,
+                device_lib: None,
+                dummy: true,
+            };
+            self.save_image(&mut out, n + 1, &saved, true)?;
         }
         for (dm, entries, status) in &default_images {
             let saved = SavedModule {
@@ -390,6 +410,7 @@ impl ImageSink for PostLinkSink<'_> {
                 status: *status,
                 default_values: true,
                 device_lib: None,
+                dummy: false,
             };
             self.save_image(&mut out, n + 1, &saved, true)?;
         }
@@ -416,6 +437,34 @@ struct SavedModule<'a, 'c> {
     default_values: bool,
     /// A bfloat16 device library (its file name), saved as it is.
     device_lib: Option<&'a str>,
+    /// A dummy virtual-functions image (`dummy-image=1`).
+    dummy: bool,
+}
+
+/// True for an image of virtual functions (every entry point is
+/// `indirectly-callable`: an image the split outlined for a set) that uses
+/// optional kernel features (aspects): the runtime needs a dummy copy of it
+/// for devices that lack those features.
+fn needs_dummy_image(m: &Module<'_>, entry_points: &[String]) -> bool {
+    let virtual_only = !entry_points.is_empty()
+        && entry_points.iter().all(|name| {
+            m.function(name)
+                .is_some_and(|f| f.has_fn_attr(sycl_split::entry_points::ATTR_INDIRECTLY_CALLABLE))
+        });
+    virtual_only
+        && !sycl_passes::properties::requirements::DeviceRequirements::compute(m, &[])
+            .aspects
+            .is_empty()
+}
+
+/// A copy of `m` whose function definitions only return (their metadata,
+/// `sycl_used_aspects` included, goes with the body).
+fn dummy_image<'c>(m: &Module<'c>) -> Module<'c> {
+    let dm = m.clone_module();
+    for f in dm.functions() {
+        f.stub_body();
+    }
+    dm
 }
 
 impl PostLinkSink<'_> {
@@ -473,7 +522,11 @@ impl PostLinkSink<'_> {
                 esimd_status: saved.status,
                 spec_consts_replaced_with_default: default_values,
             };
-            spec_property_sets(im, compute_properties(im, entry_points, &popts))
+            let mut reg = compute_properties(im, entry_points, &popts);
+            if saved.dummy {
+                reg.add(names::VIRTUAL_FUNCTIONS, "dummy-image", PropertyValue::UInt32(1));
+            }
+            spec_property_sets(im, reg)
         });
         let props = props.transpose().map_err(|e| err(e.to_string()))?;
         let filter = sycl_passes::target_filter::TargetFilter::new(im, entry_points, saved.status);
@@ -659,6 +712,7 @@ fn save_device_lib(sink: &PostLinkSink<'_>, dir: &str, lib: &str, n: usize) -> R
         status: EsimdStatus::SyclOnly,
         default_values: false,
         device_lib: Some(lib),
+        dummy: false,
     };
     sink.save_image(&mut out, n, &saved, true)?;
     Ok(out)

@@ -31,6 +31,18 @@ pub struct OptSpec {
     pub value_desc: &'static str,
 }
 
+impl OptSpec {
+    /// A flag option with help text `help` (empty: hidden).
+    pub const fn flag(name: &'static str, help: &'static str) -> Self {
+        OptSpec {
+            name,
+            kind: OptKind::Flag,
+            help,
+            value_desc: "",
+        }
+    }
+}
+
 /// One parsed occurrence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Arg {

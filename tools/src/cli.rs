@@ -9,45 +9,36 @@ use crate::postlink::{ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConst
 const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto"];
 const SPEC_CONST_VALUES: &[&str] = &["native", "emulation", "rt", "default"];
 
-const fn flag(name: &'static str, help: &'static str) -> OptSpec {
-    OptSpec {
-        name,
-        kind: OptKind::Flag,
-        help,
-        value_desc: "",
-    }
-}
-
 /// The options of `sycl-post-link`, in `--help` order.
 pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec { name: "o", kind: OptKind::Value, help: "Output filename", value_desc: "filename" },
     OptSpec { name: "out-dir", kind: OptKind::Value, help: "Directory where files listed in the result file table will be output", value_desc: "dirname" },
-    flag("f", "Enable binary output on terminals"),
-    flag("ir-output-only", "Output single IR file"),
-    flag("S", ""), // hidden: "Write output as LLVM assembly"
+    OptSpec::flag("f", "Enable binary output on terminals"),
+    OptSpec::flag("ir-output-only", "Output single IR file"),
+    OptSpec::flag("S", ""), // hidden: "Write output as LLVM assembly"
     OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module", value_desc: "" },
-    flag("split-esimd", "Split SYCL and ESIMD entry points"),
-    flag("lower-esimd", "Lower ESIMD constructs"),
-    flag("O0", "Optimization level 0. Similar to clang -O0"),
-    flag("O1", "Optimization level 1. Similar to clang -O1"),
-    flag("O2", "Optimization level 2. Similar to clang -O2"),
-    flag("O3", "Optimization level 3. Similar to clang -O3"),
-    flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os"),
-    flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz"),
-    flag("force-disable-esimd-opt", ""),
-    flag("symbols", "generate exported symbol files"),
-    flag("properties", "generate module properties files"),
+    OptSpec::flag("split-esimd", "Split SYCL and ESIMD entry points"),
+    OptSpec::flag("lower-esimd", "Lower ESIMD constructs"),
+    OptSpec::flag("O0", "Optimization level 0. Similar to clang -O0"),
+    OptSpec::flag("O1", "Optimization level 1. Similar to clang -O1"),
+    OptSpec::flag("O2", "Optimization level 2. Similar to clang -O2"),
+    OptSpec::flag("O3", "Optimization level 3. Similar to clang -O3"),
+    OptSpec::flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os"),
+    OptSpec::flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz"),
+    OptSpec::flag("force-disable-esimd-opt", ""),
+    OptSpec::flag("symbols", "generate exported symbol files"),
+    OptSpec::flag("properties", "generate module properties files"),
     OptSpec { name: "spec-const", kind: OptKind::Enum(SPEC_CONST_VALUES), help: "lower and generate specialization constants information", value_desc: "" },
-    flag("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization id(s)."),
-    flag("emit-param-info", "emit kernel parameter optimization info"),
-    flag("emit-program-metadata", "emit SYCL program metadata"),
-    flag("emit-kernel-names", "emit kernel names"),
-    flag("emit-exported-symbols", "emit exported symbols"),
-    flag("emit-imported-symbols", "emit imported symbols"),
-    flag("emit-only-kernels-as-entry-points", "Consider only sycl_kernel functions as entry points for device code split"),
-    flag("device-globals", "Lower and generate information about device global variables"),
-    flag("allow-device-image-dependencies", "Allow dependencies between device images"),
-    flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
+    OptSpec::flag("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization id(s)."),
+    OptSpec::flag("emit-param-info", "emit kernel parameter optimization info"),
+    OptSpec::flag("emit-program-metadata", "emit SYCL program metadata"),
+    OptSpec::flag("emit-kernel-names", "emit kernel names"),
+    OptSpec::flag("emit-exported-symbols", "emit exported symbols"),
+    OptSpec::flag("emit-imported-symbols", "emit imported symbols"),
+    OptSpec::flag("emit-only-kernels-as-entry-points", "Consider only sycl_kernel functions as entry points for device code split"),
+    OptSpec::flag("device-globals", "Lower and generate information about device global variables"),
+    OptSpec::flag("allow-device-image-dependencies", "Allow dependencies between device images"),
+    OptSpec::flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
     OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory containing SYCL device libraries", value_desc: "dirname" },
 ];
 
@@ -240,7 +231,7 @@ pub const MODULE_SPLIT_OPTIONS: &[OptSpec] = &[
         help: "output filename prefix",
         value_desc: "filename prefix",
     },
-    flag("S", "Write output as LLVM assembly"),
+    OptSpec::flag("S", "Write output as LLVM assembly"),
     OptSpec {
         name: "split",
         kind: OptKind::Enum(SPLIT_VALUES),

@@ -11,6 +11,7 @@ pub mod cl;
 pub mod cli;
 pub mod driver;
 pub mod esimd;
+pub mod input;
 pub mod opt;
 pub mod output;
 pub mod postlink;

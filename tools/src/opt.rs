@@ -14,7 +14,7 @@
 //! not recognised and reach LLVM, which rejects them.
 
 use std::fmt;
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 
 use sycl_ir::{Context, Module};
 use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
@@ -106,15 +106,6 @@ impl Default for OptOptions {
     }
 }
 
-const fn flag(name: &'static str, help: &'static str) -> OptSpec {
-    OptSpec {
-        name,
-        kind: OptKind::Flag,
-        help,
-        value_desc: "",
-    }
-}
-
 /// The options of `sycl-opt`, in `--help` order (legacy pass flags last).
 pub const OPT_OPTIONS: &[OptSpec] = &[
     OptSpec {
@@ -129,34 +120,34 @@ pub const OPT_OPTIONS: &[OptSpec] = &[
         help: "Override output filename",
         value_desc: "filename",
     },
-    flag("S", "Write output as LLVM assembly"),
-    flag("disable-output", "Do not write result bitcode or assembly"),
+    OptSpec::flag("S", "Write output as LLVM assembly"),
+    OptSpec::flag("disable-output", "Do not write result bitcode or assembly"),
     OptSpec {
         name: "mtriple",
         kind: OptKind::Value,
         help: "Override target triple for module",
         value_desc: "triple",
     },
-    flag(
+    OptSpec::flag(
         "disable-verify",
         "Do not run the verifier on the input and output modules",
     ),
-    flag("f", "Enable binary output on terminals"),
-    flag(
+    OptSpec::flag("f", "Enable binary output on terminals"),
+    OptSpec::flag(
         "enable-global-offset",
         "Enable SYCL global offset pass (false: only replace offset reads by zeros)",
     ),
-    flag(
+    OptSpec::flag(
         "sycl-enable-local-accessor",
         "Enable local accessor to shared memory optimisation",
     ),
-    flag("bugpoint-enable-legacy-pm", ""),
-    flag("enable-new-pm", ""),
-    flag(
+    OptSpec::flag("bugpoint-enable-legacy-pm", ""),
+    OptSpec::flag("enable-new-pm", ""),
+    OptSpec::flag(
         "globaloffset",
         "SYCL Add Implicit Global Offset (legacy spelling of -passes=globaloffset)",
     ),
-    flag(
+    OptSpec::flag(
         "localaccessortosharedmemory",
         "SYCL Local Accessor to Shared Memory (legacy spelling of -passes=localaccessortosharedmemory)",
     ),
@@ -345,20 +336,6 @@ impl fmt::Display for OptError {
 
 impl std::error::Error for OptError {}
 
-fn read_input(path: &str) -> Result<Vec<u8>, OptError> {
-    let mut data = Vec::new();
-    let res = if path == "-" {
-        std::io::stdin().read_to_end(&mut data).map(|_| ())
-    } else {
-        std::fs::read(path).map(|d| data = d)
-    };
-    res.map_err(|e| OptError::Read {
-        file: path.to_string(),
-        reason: io_reason(&e),
-    })?;
-    Ok(data)
-}
-
 /// Runs the steps of `o` on module `m`, whose diagnostics name `file`.
 pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptError> {
     for step in &o.steps {
@@ -385,12 +362,10 @@ pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptEr
 
 /// Reads, transforms, verifies and writes one module as `o` says.
 pub fn run(o: &OptOptions) -> Result<(), OptError> {
-    let data = read_input(&o.input)?;
-    let file = if o.input == "-" {
-        "<stdin>".to_string()
-    } else {
-        o.input.clone()
-    };
+    let (data, file) = crate::input::read_input(&o.input).map_err(|e| OptError::Read {
+        file: o.input.clone(),
+        reason: io_reason(&e),
+    })?;
     let ctx = Context::new();
     let m = ctx
         .parse_ir_keeping_nvvm_annotations(&data, &file)

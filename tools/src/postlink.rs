@@ -163,14 +163,10 @@ fn err(s: impl Into<String>) -> PostLinkError {
 /// Reads the input file (or standard input for `-`). Returns the bytes and
 /// the name LLVM gives the buffer.
 pub fn read_input(path: &str) -> Result<(Vec<u8>, String), PostLinkError> {
-    if path == "-" {
-        let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
-            .map_err(|e| err(format!("<stdin>: {}", io_reason(&e))))?;
-        return Ok((v, "<stdin>".into()));
-    }
-    let data = std::fs::read(path).map_err(|e| err(format!("{path}: {}", io_reason(&e))))?;
-    Ok((data, path.to_string()))
+    crate::input::read_input(path).map_err(|e| {
+        let name = if path == "-" { "<stdin>" } else { path };
+        err(format!("{name}: {}", io_reason(&e)))
+    })
 }
 
 /// Parses IR; errors carry LLVM's diagnostic.

@@ -392,11 +392,6 @@ void SyclSetNamedMetadata(LLVMModuleRef M, const char *Name, size_t NameLen,
     NMD->addOperand(unwrap<MDNode>(SyclValueAsMDNode(Ops[I])));
 }
 
-/// Removes the metadata attachment of kind \p Kind from a global object.
-void SyclEraseGlobalMetadata(LLVMValueRef G, unsigned Kind) {
-  cast<GlobalObject>(unwrap(G))->eraseMetadata(Kind);
-}
-
 } // extern "C"
 
 extern "C" {

@@ -22,7 +22,6 @@ extern "C" {
         n: usize,
     );
     pub fn SyclValueAsMDNode(v: LLVMValueRef) -> LLVMMetadataRef;
-    pub fn SyclEraseGlobalMetadata(g: LLVMValueRef, kind: u32);
 }
 
 #[allow(non_camel_case_types)]

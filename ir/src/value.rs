@@ -538,11 +538,6 @@ impl<'c> Value<'c> {
         unsafe { LLVMGlobalSetMetadata(self.raw, kind, ffi::SyclValueAsMDNode(node.raw)) }
     }
 
-    /// Removes the attachment of kind `kind`.
-    pub fn erase_metadata(self, kind: u32) {
-        unsafe { ffi::SyclEraseGlobalMetadata(self.raw, kind) }
-    }
-
     /// The metadata attachment `kind` of an instruction.
     pub fn inst_metadata(self, kind: u32) -> Option<Value<'c>> {
         unsafe {

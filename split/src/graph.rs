@@ -153,12 +153,4 @@ impl<'c> DependencyGraph<'c> {
         }
         out
     }
-
-    /// Functions and globals that `v` directly depends on.
-    pub fn dependencies(&self, v: Value<'c>) -> Vec<Value<'c>> {
-        self.nodes
-            .get(&v)
-            .map(|&n| self.graph.neighbors(n).map(|d| self.graph[d]).collect())
-            .unwrap_or_default()
-    }
 }

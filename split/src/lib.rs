@@ -29,8 +29,3 @@ pub fn extract_image<'c>(
     let defs = graph.collect(&group.entry_points, exclude);
     m.extract(&defs)
 }
-
-/// The module a group's image comes from when no extractor is at hand.
-pub fn extract_image_from<'c>(m: &Module<'c>, graph: &DependencyGraph<'c>, group: &EntryPointGroup<'c>) -> Module<'c> {
-    extract_image(&Extractor::new(m), graph, group, |_| false)
-}

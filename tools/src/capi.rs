@@ -10,7 +10,7 @@
 use std::ffi::{c_char, c_int, CStr, CString};
 
 use crate::cli::{parse_post_link, Command};
-use crate::postlink::run;
+use sycl_postlink::run;
 
 /// Runs the post-link step with `sycl-post-link` command-line arguments
 /// (without the program name). Returns 0 on success; on failure returns 1

@@ -4,7 +4,7 @@
 use sycl_split::SplitMode;
 
 use crate::cl::{self, Arg, OptKind, OptSpec};
-use crate::postlink::{ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
+use sycl_postlink::{ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
 
 const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto"];
 const SPEC_CONST_VALUES: &[&str] = &["native", "emulation", "rt", "default"];
@@ -213,7 +213,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
         1 => o.input = positional.remove(0),
         _ => return Err("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: sycl-post-link --help".to_string()),
     }
-    crate::postlink::check_options(&o, actions).map_err(|e| {
+    sycl_postlink::pipeline::check_options(&o, actions).map_err(|e| {
         if e.0.starts_with("no actions") {
             e.0
         } else {

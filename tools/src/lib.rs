@@ -1,7 +1,6 @@
-//! The library behind the command-line tools and the C ABI: the post-link
-//! pipeline ([`postlink`]), LLVM-style command-line parsing ([`cl`],
-//! [`cli`]), all-or-nothing output ([`output`]) and the C entry points
-//! ([`capi`]).
+//! The command-line tools and the C ABI over the post-link library
+//! (`sycl-postlink`): LLVM-style command-line parsing ([`cl`], [`cli`]),
+//! `sycl-opt`'s pass pipeline ([`opt`]) and the C entry points ([`capi`]).
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
 //! function of this crate, print its diagnostics.
@@ -9,19 +8,16 @@
 pub mod capi;
 pub mod cl;
 pub mod cli;
-pub mod driver;
-pub mod esimd;
-pub mod input;
 pub mod opt;
-pub mod output;
-pub mod postlink;
+
+use sycl_postlink::{ErrorStyle, PostLinkError, Report};
 
 /// Prints a failed run's error in the style it asks for (see
-/// [`postlink::ErrorStyle`]) and returns exit code 1.
-pub fn report_post_link_error(tool: &str, e: &postlink::PostLinkError) -> std::process::ExitCode {
+/// [`ErrorStyle`]) and returns exit code 1.
+pub fn report_post_link_error(tool: &str, e: &PostLinkError) -> std::process::ExitCode {
     match e.1 {
-        postlink::ErrorStyle::Tagged => report_error(tool, &e.0),
-        postlink::ErrorStyle::Untagged => {
+        ErrorStyle::Tagged => report_error(tool, &e.0),
+        ErrorStyle::Untagged => {
             eprintln!("{tool}: {}", e.0);
             std::process::ExitCode::from(1)
         }
@@ -35,7 +31,7 @@ pub fn report_error(tool: &str, msg: &str) -> std::process::ExitCode {
 }
 
 /// Prints a run's warnings and notes to standard error.
-pub fn print_report(report: &postlink::Report) {
+pub fn print_report(report: &Report) {
     for w in &report.warnings {
         eprintln!("warning: {w}");
     }

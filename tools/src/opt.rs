@@ -23,7 +23,7 @@ use sycl_passes::PassError;
 
 use crate::cl::{self, Arg, OptKind, OptSpec};
 use crate::cli::Command;
-use crate::output::{io_reason, Outputs};
+use sycl_postlink::output::{io_reason, Outputs};
 
 /// The project's passes that `sycl-opt` runs by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -362,7 +362,7 @@ pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptEr
 
 /// Reads, transforms, verifies and writes one module as `o` says.
 pub fn run(o: &OptOptions) -> Result<(), OptError> {
-    let (data, file) = crate::input::read_input(&o.input).map_err(|e| OptError::Read {
+    let (data, file) = sycl_postlink::input::read_file_or_stdin(&o.input).map_err(|e| OptError::Read {
         file: o.input.clone(),
         reason: io_reason(&e),
     })?;

@@ -23,9 +23,9 @@ use std::fs;
 use std::io::Write;
 use std::process::ExitCode;
 
+use sycl_postlink::output::{io_reason, Outputs};
 use sycl_props::file_table::FileTable;
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
-use sycl_tools::output::{io_reason, Outputs};
 
 const SPECS: &[OptSpec] = &[
     OptSpec {

@@ -14,7 +14,7 @@ fn main() -> ExitCode {
             print!("{text}");
             ExitCode::SUCCESS
         }
-        Ok(Command::Run(o)) => match sycl_tools::postlink::run(&o) {
+        Ok(Command::Run(o)) => match sycl_postlink::run(&o) {
             Ok(report) => {
                 sycl_tools::print_report(&report);
                 ExitCode::SUCCESS

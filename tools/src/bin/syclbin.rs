@@ -23,11 +23,11 @@
 use std::fs;
 use std::process::ExitCode;
 
+use sycl_postlink::output::{io_reason, Outputs};
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Syclbin};
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
-use sycl_tools::output::{io_reason, Outputs};
 
 const TOOL: &str = "syclbin";
 

@@ -25,8 +25,8 @@ use sycl_passes::properties::EsimdStatus;
 use sycl_split::entry_points::{is_entry_point, EntryPointOptions};
 use sycl_split::esimd::{extract_parts, EsimdPartition, PartKind};
 
-use crate::driver::{undefined_function_warnings, DeviceImage, ImagePart};
-use crate::postlink::PostLinkError;
+use crate::error::PostLinkError;
+use crate::image::{undefined_function_warnings, DeviceImage, ImagePart};
 
 /// Upstream's error for an image with SYCL and ESIMD code under
 /// `-split=kernel` when the input was split into several images (an image of

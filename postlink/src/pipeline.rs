@@ -20,8 +20,11 @@ use sycl_props::property_set::{names, PropertyValue};
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{EntryPointGroup, SplitMode};
 
-use crate::driver::{split_and_save, DeviceImage, ImageOutput, ImageSink, SplitSettings};
+use crate::driver::{split_and_save, ImageOutput, ImageSink, SplitSettings};
+use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
+use crate::image::DeviceImage;
+use crate::input::{parse_module, read_input};
 use crate::output::{io_reason, Outputs, PendingFile};
 
 /// Specialization-constant lowering mode (`-spec-const=`).
@@ -109,79 +112,6 @@ pub struct PostLinkOptions {
     pub dynamic_linking: bool,
     /// `-device-lib-dir`
     pub device_lib_dir: Option<String>,
-}
-
-/// What a successful run has to say on standard error.
-#[derive(Debug, Default)]
-pub struct Report {
-    /// `warning: ...` lines (without the prefix).
-    pub warnings: Vec<String>,
-    /// Notes printed as they are (`sycl-post-link NOTE: ...`).
-    pub notes: Vec<String>,
-}
-
-/// A failed run: the one-line message (without `sycl-post-link: error: `)
-/// and how the tool prints it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PostLinkError(pub String, pub ErrorStyle);
-
-/// How a binary prints a [`PostLinkError`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ErrorStyle {
-    /// `<tool>: error: <message>`.
-    #[default]
-    Tagged,
-    /// `<tool>: <message>`: the messages whose upstream text tests check
-    /// verbatim in this form (upstream's older `error()` helper).
-    Untagged,
-}
-
-impl PostLinkError {
-    /// An error printed as `<tool>: error: <message>`.
-    pub fn new(message: impl Into<String>) -> Self {
-        PostLinkError(message.into(), ErrorStyle::Tagged)
-    }
-
-    /// An error printed as `<tool>: <message>`.
-    pub fn untagged(message: impl Into<String>) -> Self {
-        PostLinkError(message.into(), ErrorStyle::Untagged)
-    }
-}
-
-impl std::fmt::Display for PostLinkError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PostLinkError {}
-
-fn err(s: impl Into<String>) -> PostLinkError {
-    PostLinkError::new(s)
-}
-
-/// Reads the input file (or standard input for `-`). Returns the bytes and
-/// the name LLVM gives the buffer.
-pub fn read_input(path: &str) -> Result<(Vec<u8>, String), PostLinkError> {
-    crate::input::read_input(path).map_err(|e| {
-        let name = if path == "-" { "<stdin>" } else { path };
-        err(format!("{name}: {}", io_reason(&e)))
-    })
-}
-
-/// Parses IR; errors carry LLVM's diagnostic.
-pub fn parse_module<'c>(ctx: &'c Context, data: &[u8], name: &str) -> Result<Module<'c>, PostLinkError> {
-    if data.is_empty() {
-        return Err(err(format!("{name}: empty input: expected LLVM IR or bitcode")));
-    }
-    ctx.parse_ir(data, name).map_err(|e| {
-        let s = e.to_string();
-        if s.starts_with(name) {
-            err(s)
-        } else {
-            err(format!("{name}: {s}"))
-        }
-    })
 }
 
 /// Output prefix (directory + stem) of the generated files (reference 2.2).

@@ -23,12 +23,14 @@ use std::sync::Mutex;
 use sycl_ir::{Context, Extractor, Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::properties::EsimdStatus;
-use sycl_split::entry_points::{is_intrinsic_or_builtin, EntryPointOptions};
+use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{group_entry_points, DependencyGraph, EntryPointGroup, SplitMode};
 
+use crate::error::PostLinkError;
 use crate::esimd::{process_image, EsimdOptions, ImageInfo};
+use crate::image::{undefined_function_warnings, DeviceImage, ImagePart};
+use crate::input::parse_module;
 use crate::output::PendingFile;
-use crate::postlink::{parse_module, PostLinkError};
 
 /// Split settings shared by `sycl-post-link` and `sycl-module-split`.
 pub struct SplitSettings {
@@ -56,40 +58,6 @@ pub struct ImageOutput {
     pub rows: Vec<Vec<String>>,
 }
 
-/// One module of a device image: the whole image, or its ESIMD or SYCL part.
-pub struct ImagePart<'c> {
-    /// The module.
-    pub module: Module<'c>,
-    /// Its entry points, in order.
-    pub entry_points: Vec<String>,
-    /// What kind of code it holds (`sycl-esimd-split-status`).
-    pub status: EsimdStatus,
-}
-
-/// A cleaned-up device image after the ESIMD step.
-pub struct DeviceImage<'c> {
-    /// Its modules in output order: one, or the ESIMD part then the SYCL
-    /// part (`-split-esimd`).
-    pub parts: Vec<ImagePart<'c>>,
-    /// The module was extracted or rewritten (else it is the input module
-    /// itself, unchanged by the split).
-    pub modified: bool,
-    /// The ESIMD step separated an ESIMD and a SYCL part (even if it linked
-    /// them back together).
-    pub esimd_split: bool,
-}
-
-impl<'c> DeviceImage<'c> {
-    /// An image of `parts`; `modified` as in [`DeviceImage::modified`].
-    pub fn new(parts: Vec<ImagePart<'c>>, modified: bool) -> Self {
-        DeviceImage {
-            parts,
-            modified,
-            esimd_split: false,
-        }
-    }
-}
-
 /// Writes the outputs of one cleaned-up image. Called from worker threads.
 pub trait ImageSink: Sync {
     /// Saves image number `n`.
@@ -110,22 +78,6 @@ struct Job {
     names: Vec<String>,
     defs: Vec<u32>,
     has_virtual_functions: bool,
-}
-
-/// Upstream's warnings for functions an extracted module calls but does not
-/// define (reference 1.3).
-pub(crate) fn undefined_function_warnings(m: &Module<'_>) -> Vec<String> {
-    m.functions()
-        .into_iter()
-        .filter(|f| f.is_declaration() && !f.has_no_uses() && !is_intrinsic_or_builtin(*f))
-        .map(|f| {
-            format!(
-                "Undefined function {} found in {}. This may result in runtime errors.",
-                f.name(),
-                m.identifier()
-            )
-        })
-        .collect()
 }
 
 /// The ESIMD step on an image (or, when it is off, the image as one SYCL_ONLY

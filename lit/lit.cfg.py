@@ -22,5 +22,8 @@ config.environment["PATH"] = os.pathsep.join([tool_dir, llvm_bin, os.environ.get
 for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Every module the tools write goes through the LLVM verifier in tests
+# (release builds verify only when asked: postlink/src/driver.rs verify_each).
+config.environment["SPL_VERIFY_EACH"] = "1"
 config.substitutions.append(("%repo", repo))
 config.available_features.update(["shell", "system-linux"])

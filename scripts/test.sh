@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# Every module written goes through the LLVM verifier in tests (release
+# builds verify only when asked).
+export SPL_VERIFY_EACH=1
 cargo test --release --workspace
 lit-22 -sv lit/
 # Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
@@ -16,7 +19,15 @@ if [ -z "$shared" ]; then
   done
 fi
 if [ -n "$shared" ] && [ -x "$shared/conformance/run" ]; then
-  "$shared/conformance/run" --tools target/release --expect lit/conformance-expected.txt
+  # The corpus's lit configuration passes few variables to the tools: they
+  # run through wrappers that set SPL_VERIFY_EACH.
+  vtools=target/verify-each-tools
+  mkdir -p "$vtools"
+  for b in sycl-post-link sycl-module-split sycl-opt file-table-tform syclbin; do
+    printf '#!/bin/sh\nSPL_VERIFY_EACH=1 exec %s "$@"\n' "$PWD/target/release/$b" >"$vtools/$b"
+    chmod +x "$vtools/$b"
+  done
+  "$shared/conformance/run" --tools "$vtools" --expect lit/conformance-expected.txt
 else
   echo "test: conformance corpus not found at $shared/conformance (set SPL_SHARED)" >&2
   exit 1

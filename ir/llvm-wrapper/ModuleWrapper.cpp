@@ -307,6 +307,26 @@ LLVMModuleRef SyclExtractModule(void *Index, LLVMValueRef *Defs,
   return wrap(New.release());
 }
 
+/// Frees the body of function \p V of an extraction source that no later
+/// extraction defines, so that a worker's copy of the module shrinks as the
+/// split goes on. Later extractions that only reference the function declare
+/// it exactly as they would have from the definition: makeShell gives such a
+/// shell external linkage and no personality, and copies no attachments of a
+/// definition. Functions whose body leaves a trace elsewhere (block addresses)
+/// or whose shell would copy prefix or prologue data are kept. Returns 1 if
+/// the body was freed.
+int SyclReleaseFunctionBody(LLVMValueRef V) {
+  auto *F = dyn_cast<Function>(unwrap(V));
+  if (!F || F->isDeclaration() || F->isMaterializable() || F->hasPrefixData() ||
+      F->hasPrologueData())
+    return 0;
+  for (const BasicBlock &BB : *F)
+    if (BB.hasAddressTaken())
+      return 0;
+  F->deleteBody();
+  return 1;
+}
+
 /// Turns a function definition into a declaration (Function::deleteBody: the
 /// body, personality and prefix data go; linkage becomes external).
 void SyclDeleteFunctionBody(LLVMValueRef F) {

@@ -8,6 +8,7 @@ extern "C" {
     pub fn SyclSourceIndexDispose(index: *mut std::ffi::c_void);
     pub fn SyclExtractModule(index: *mut std::ffi::c_void, defs: *mut LLVMValueRef, n: usize) -> LLVMModuleRef;
     pub fn SyclDeleteFunctionBody(f: LLVMValueRef);
+    pub fn SyclReleaseFunctionBody(f: LLVMValueRef) -> i32;
     pub fn SyclMakeGlobalDeclaration(g: LLVMValueRef);
     pub fn SyclIsDeclaration(v: LLVMValueRef) -> i32;
     pub fn SyclIsDiscardableIfUnused(v: LLVMValueRef) -> i32;

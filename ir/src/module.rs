@@ -484,6 +484,16 @@ impl<'m, 'c> Extractor<'m, 'c> {
         Ok(unsafe { Module::from_raw(m) })
     }
 
+    /// Frees the body of `f`, a function of the source module that no later
+    /// extraction will define (it may still be referenced: extractions
+    /// declare it as they would have). Returns `false`, keeping the body,
+    /// for anything but a loaded function definition, and where freeing could
+    /// change what later extractions produce (block addresses taken, prefix
+    /// or prologue data).
+    pub fn release_body(&self, f: Value<'c>) -> bool {
+        unsafe { ffi::SyclReleaseFunctionBody(f.raw()) != 0 }
+    }
+
     /// A new module defining exactly `defs`, from a fully loaded module.
     pub fn extract(&self, defs: &[Value<'c>]) -> Module<'c> {
         self.try_extract(defs)

@@ -17,8 +17,8 @@
 //! sink saves all parts of an image under the image's number.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use sycl_ir::{Context, Extractor, Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
@@ -31,6 +31,18 @@ use crate::esimd::{process_image, EsimdOptions, ImageInfo};
 use crate::image::{undefined_function_warnings, DeviceImage, ImagePart};
 use crate::input::parse_module;
 use crate::output::PendingFile;
+
+/// Whether every module written is run through the LLVM verifier first
+/// (LLVM's `-verify-each` habit): always in debug builds, and in release
+/// builds when the environment variable `SPL_VERIFY_EACH` is set to anything
+/// but `0` or the empty string. The test suites set it; a build does not pay
+/// for it. Read once per process.
+pub fn verify_each() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| {
+        cfg!(debug_assertions) || std::env::var_os("SPL_VERIFY_EACH").is_some_and(|v| !v.is_empty() && v != "0")
+    })
+}
 
 /// Split settings shared by `sycl-post-link` and `sycl-module-split`.
 pub struct SplitSettings {
@@ -101,6 +113,101 @@ fn esimd_step<'c>(
     }
 }
 
+type Slot = Option<Result<(ImageOutput, Vec<String>), PostLinkError>>;
+
+/// What the workers share: the jobs, which one is next, the results in job
+/// order and, per global value, how many jobs not yet started define it.
+struct Work<'a> {
+    s: &'a SplitSettings,
+    name: &'a str,
+    sink: &'a dyn ImageSink,
+    jobs: &'a [Job],
+    groups_split: bool,
+    pending: Vec<AtomicU32>,
+    next: AtomicUsize,
+    failed: AtomicBool,
+    results: Mutex<Vec<Slot>>,
+}
+
+impl Work<'_> {
+    /// Records an error that is not any job's (a copy of the module that
+    /// cannot be read) and stops the workers.
+    fn fail(&self, e: PostLinkError) {
+        self.failed.store(true, Ordering::SeqCst);
+        if let Ok(mut r) = self.results.lock() {
+            if let Some(slot) = r.iter_mut().find(|s| s.is_none()) {
+                *slot = Some(Err(e));
+            }
+        }
+    }
+
+    /// Takes jobs until none is left, extracting their images from `src`
+    /// (this thread's module, used by no other thread). After each job, the
+    /// bodies that no job left to start defines are freed, so the module
+    /// shrinks as the split goes on instead of each worker ending up with a
+    /// whole loaded copy of it.
+    fn run(&self, src: &Module<'_>) {
+        let values = src.global_values();
+        let extractor = Extractor::new(src);
+        while !self.failed.load(Ordering::SeqCst) {
+            let n = self.next.fetch_add(1, Ordering::SeqCst);
+            let Some(job) = self.jobs.get(n) else { return };
+            for &d in &job.defs {
+                self.pending[d as usize].fetch_sub(1, Ordering::SeqCst);
+            }
+            let defs: Vec<Value<'_>> = job.defs.iter().map(|&i| values[i as usize]).collect();
+            let result = self.build(n, job, &extractor, &defs);
+            if result.is_err() {
+                self.failed.store(true, Ordering::SeqCst);
+            }
+            if let Ok(mut r) = self.results.lock() {
+                r[n] = Some(result);
+            }
+            // A job that defines a value starts before its count reaches 0,
+            // so a body freed here is never needed again by this thread.
+            for (&d, &v) in job.defs.iter().zip(&defs) {
+                if self.pending[d as usize].load(Ordering::SeqCst) == 0 {
+                    extractor.release_body(v);
+                }
+            }
+        }
+    }
+
+    /// Extracts, cleans up and saves image `n`.
+    fn build<'c>(
+        &self,
+        n: usize,
+        job: &Job,
+        extractor: &Extractor<'_, 'c>,
+        defs: &[Value<'c>],
+    ) -> Result<(ImageOutput, Vec<String>), PostLinkError> {
+        let (s, name) = (self.s, self.name);
+        let image = extractor
+            .try_extract(defs)
+            .map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
+        let opts = CleanupOptions {
+            dynamic_linking: s.ep.dynamic_linking,
+            has_virtual_functions: job.has_virtual_functions,
+        };
+        cleanup(&image, &job.names, opts).map_err(|e| PostLinkError::new(e.to_string()))?;
+        let mut warnings = if s.ep.dynamic_linking {
+            Vec::new()
+        } else {
+            undefined_function_warnings(&image)
+        };
+        let info = ImageInfo {
+            entry_points: &job.names,
+            has_virtual_functions: job.has_virtual_functions,
+            real_split: true,
+            groups_split: self.groups_split,
+        };
+        let (image, esimd_warnings) = esimd_step(s, name, image, &info)?;
+        warnings.extend(esimd_warnings);
+        let out = self.sink.save(n, &image)?;
+        Ok((out, warnings))
+    }
+}
+
 /// Parses the input (`data`, named `name`), runs `prepare` on it (pre-split
 /// steps and checks), splits it into device images and saves each with
 /// `sink`. `before_extract` sees the groups first (for checks that reject
@@ -119,10 +226,10 @@ pub fn split_and_save(
         has_virtual_functions: g,
     };
     let ctx = Context::new();
-    let (jobs, bitcode, data_layout, groups_split) = {
-        let m = parse_module(&ctx, &data, name)?;
-        // The module holds what it needs; the input bytes can go.
-        drop(data);
+    let m = parse_module(&ctx, &data, name)?;
+    // The module holds what it needs; the input bytes can go.
+    drop(data);
+    let (jobs, groups_split, m) = {
         prepare(&m)?;
         let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
         before_extract(&m, &groups)?;
@@ -177,16 +284,9 @@ pub fn split_and_save(
                 }
             })
             .collect();
-        let bitcode = m.to_bitcode_with_use_list_order();
-        (jobs, bitcode, m.data_layout_str(), groups_split)
+        (jobs, groups_split, m)
     };
-    drop(ctx);
-    let real_split = true;
 
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    type Slot = Option<Result<(ImageOutput, Vec<String>), PostLinkError>>;
-    let results: Mutex<Vec<Slot>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     // A virtual-functions image may get a dummy copy that takes the next
     // number (see the `sycl-post-link` sink): save such images in order.
     let threads = if jobs.iter().any(|j| j.has_virtual_functions) {
@@ -194,70 +294,54 @@ pub fn split_and_save(
     } else {
         s.threads.clamp(1, jobs.len().max(1))
     };
-    let worker = || {
+    // How many jobs not yet started define each global value: a worker frees
+    // a function body once none does.
+    let mut pending = vec![0u32; m.global_values().len()];
+    for job in &jobs {
+        for &d in &job.defs {
+            pending[d as usize] += 1;
+        }
+    }
+    let work = Work {
+        s,
+        name,
+        sink,
+        jobs: &jobs,
+        groups_split,
+        pending: pending.into_iter().map(AtomicU32::new).collect(),
+        next: AtomicUsize::new(0),
+        failed: AtomicBool::new(false),
+        results: Mutex::new((0..jobs.len()).map(|_| None).collect()),
+    };
+    // The calling thread extracts from the input module itself; every other
+    // worker from its own copy, read lazily from bitcode that keeps the
+    // use-list order (an identical copy: which thread builds an image does
+    // not matter).
+    let bitcode = (threads > 1).then(|| m.to_bitcode_with_use_list_order());
+    let data_layout = m.data_layout_str();
+    let copy_worker = || {
+        let Some(bitcode) = &bitcode else { return };
         let ctx = Context::new();
-        let wm = match ctx.parse_bitcode_lazy(&bitcode, name) {
+        let wm = match ctx.parse_bitcode_lazy(bitcode, name) {
             Ok(wm) => wm,
-            Err(e) => {
-                failed.store(true, Ordering::SeqCst);
-                if let Ok(mut r) = results.lock() {
-                    if let Some(slot) = r.iter_mut().find(|s| s.is_none()) {
-                        *slot = Some(Err(PostLinkError::new(e.to_string())));
-                    }
-                }
-                return;
-            }
+            Err(e) => return work.fail(PostLinkError::new(e.to_string())),
         };
         // The bitcode reader upgrades some data layouts (an empty SPIR layout
         // becomes "G1"); images keep the layout the input was read with.
         wm.set_data_layout(&data_layout);
-        let values = wm.global_values();
-        let extractor = Extractor::new(&wm);
-        loop {
-            if failed.load(Ordering::SeqCst) {
-                return;
-            }
-            let n = next.fetch_add(1, Ordering::SeqCst);
-            let Some(job) = jobs.get(n) else { return };
-            let result = (|| {
-                let defs: Vec<Value<'_>> = job.defs.iter().map(|&i| values[i as usize]).collect();
-                let image = extractor
-                    .try_extract(&defs)
-                    .map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
-                cleanup(&image, &job.names, cleanup_opts(job.has_virtual_functions))
-                    .map_err(|e| PostLinkError::new(e.to_string()))?;
-                let mut warnings = if s.ep.dynamic_linking {
-                    Vec::new()
-                } else {
-                    undefined_function_warnings(&image)
-                };
-                let info = ImageInfo {
-                    entry_points: &job.names,
-                    has_virtual_functions: job.has_virtual_functions,
-                    real_split: true,
-                    groups_split,
-                };
-                let (image, esimd_warnings) = esimd_step(s, name, image, &info)?;
-                warnings.extend(esimd_warnings);
-                let out = sink.save(n, &image)?;
-                Ok((out, warnings))
-            })();
-            if result.is_err() {
-                failed.store(true, Ordering::SeqCst);
-            }
-            if let Ok(mut r) = results.lock() {
-                r[n] = Some(result);
-            }
-        }
+        work.run(&wm);
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
-            scope.spawn(worker);
+            scope.spawn(copy_worker);
         }
-        worker();
+        work.run(&m);
     });
+    drop(m);
+    drop(ctx);
 
-    let results = results
+    let results = work
+        .results
         .into_inner()
         .map_err(|_| PostLinkError::new("internal error: a worker panicked"))?;
     let mut images = Vec::with_capacity(results.len());
@@ -281,6 +365,6 @@ pub fn split_and_save(
     Ok(SplitResult {
         images,
         warnings,
-        real_split,
+        real_split: true,
     })
 }

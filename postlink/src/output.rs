@@ -1,10 +1,44 @@
 //! All-or-nothing output: files are written under temporary names next to
 //! their destination and renamed into place only when the whole job
 //! succeeded; on failure the temporaries are removed.
+//!
+//! Each thread writes its temporaries into its own hidden directory inside
+//! the destination directory (`.spl-tmp<pid>-<thread>/`), removed when its
+//! files are renamed or dropped: creating thousands of files in one
+//! directory from many threads serializes them on that directory's lock.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The directory, inside `dir`, where this thread writes temporaries.
+fn thread_temp_dir(dir: &Path) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    thread_local! {
+        static SLOT: usize = NEXT.fetch_add(1, Ordering::Relaxed);
+    }
+    let slot = SLOT.with(|s| *s);
+    dir.join(format!(".spl-tmp{}-{slot}", std::process::id()))
+}
+
+/// Creates `path` holding `data`; creates its directory (one level) first
+/// if that is missing.
+fn create_with_dir(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    let create = || fs::File::create(path).and_then(|mut f| f.write_all(data));
+    match create() {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(d) = path.parent() {
+                match fs::create_dir(d) {
+                    Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(e),
+                    _ => {}
+                }
+            }
+            create()
+        }
+        r => r,
+    }
+}
 
 /// A file written under a temporary name, waiting to be renamed. Dropping it
 /// without [`PendingFile::commit`] removes the temporary.
@@ -38,10 +72,10 @@ impl PendingFile {
             .filter(|p| !p.as_os_str().is_empty())
             .map(Path::to_path_buf)
             .unwrap_or_else(|| ".".into());
-        let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-        let res = fs::File::create(&tmp).and_then(|mut f| f.write_all(data));
-        if let Err(e) = res {
+        let tmp = thread_temp_dir(&dir).join(format!(".{name}.tmp{}", std::process::id()));
+        if let Err(e) = create_with_dir(&tmp, data) {
             let _ = fs::remove_file(&tmp);
+            remove_temp_dir(&tmp);
             return Err(format!("{path}: cannot write: {}", io_reason(&e)));
         }
         Ok(PendingFile {
@@ -52,7 +86,8 @@ impl PendingFile {
         })
     }
 
-    /// Renames the temporary into place.
+    /// Renames the temporary into place. Its thread's temporary directory
+    /// stays (it may hold more files): [`Outputs::commit`] removes it.
     pub fn commit(mut self) -> Result<(), String> {
         if let Some(data) = self.stdout.take() {
             self.done = true;
@@ -73,7 +108,15 @@ impl Drop for PendingFile {
     fn drop(&mut self) {
         if !self.done && self.stdout.is_none() {
             let _ = fs::remove_file(&self.tmp);
+            remove_temp_dir(&self.tmp);
         }
+    }
+}
+
+/// Removes the temporary directory of `tmp` if it is empty.
+fn remove_temp_dir(tmp: &Path) {
+    if let Some(d) = tmp.parent() {
+        let _ = fs::remove_dir(d);
     }
 }
 
@@ -101,12 +144,27 @@ impl Outputs {
     }
 
     /// Renames every temporary into place. If one rename fails, the files
-    /// not yet renamed are removed.
+    /// not yet renamed are removed. The temporary directories go too.
     pub fn commit(self) -> Result<(), String> {
-        for f in self.pending {
-            f.commit()?;
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for f in &self.pending {
+            if f.stdout.is_none() {
+                if let Some(d) = f.tmp.parent() {
+                    if dirs.last().is_none_or(|l| l != d) {
+                        dirs.push(d.to_path_buf());
+                    }
+                }
+            }
         }
-        Ok(())
+        dirs.sort();
+        dirs.dedup();
+        // Stops at the first failure; the files not renamed are dropped,
+        // which removes them.
+        let result = self.pending.into_iter().try_for_each(PendingFile::commit);
+        for d in dirs {
+            let _ = fs::remove_dir(d);
+        }
+        result
     }
 }
 

@@ -20,7 +20,7 @@ use sycl_props::property_set::{names, PropertyValue};
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{EntryPointGroup, SplitMode};
 
-use crate::driver::{split_and_save, ImageOutput, ImageSink, SplitSettings};
+use crate::driver::{split_and_save, verify_each, ImageOutput, ImageSink, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
 use crate::image::DeviceImage;
@@ -291,7 +291,9 @@ impl ImageSink for PostLinkSink<'_> {
                 return Ok(out);
             };
             let im = &part.module;
-            im.verify().map_err(|e| err(format!("{}: {e}", im.identifier())))?;
+            if verify_each() {
+                im.verify().map_err(|e| err(format!("{}: {e}", im.identifier())))?;
+            }
             out.files
                 .push(PendingFile::write(&self.outputs[0].path, &serialize(im, o.text)).map_err(err)?);
             return Ok(out);
@@ -414,8 +416,10 @@ impl PostLinkSink<'_> {
         if default_values {
             mark_default_value_image(im);
         }
-        im.verify()
-            .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+        if verify_each() {
+            im.verify()
+                .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+        }
         let ext = if o.text { "ll" } else { "bc" };
         let prefix = &self.prefix;
         let suffix = esimd_suffix(saved.status);
@@ -678,8 +682,10 @@ impl ImageSink for ModuleSplitSink<'_> {
         for part in &image.parts {
             let (im, entry_points) = (&part.module, &part.entry_points);
             add_esimd_status(im, part.status);
-            im.verify()
-                .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+            if verify_each() {
+                im.verify()
+                    .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+            }
             let ext = if o.text { "ll" } else { "bc" };
             let stem = format!("{}{}_{n}", o.prefix, esimd_suffix(part.status));
             let code = format!("{stem}.{ext}");

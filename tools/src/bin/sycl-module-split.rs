@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use sycl_tools::cli::{parse_module_split, Command};
 
 fn main() -> ExitCode {
+    sycl_tools::tune_allocator_for_workers();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse_module_split(&args) {
         Err(e) => {

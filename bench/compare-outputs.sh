@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Byte-comparison harness for speed work: runs the project's lit suite, the
+# upstream conformance corpus and the benchmark modules with a reference
+# build (OLD) and a candidate build (NEW, at several thread counts), keeps
+# every file the RUN lines and the splits write, and compares them byte for
+# byte. Test verdicts are not compared here (run the suites for that): only
+# the files written.
+#
+# usage: bench/compare-outputs.sh OLD_TOOL_DIR NEW_TOOL_DIR [THREADS...]
+#   THREADS: SPL_THREADS values for NEW (default: 1 2 5); OLD runs with the
+#   machine's parallelism. Work goes to bench/out/compare/ (ignored by git).
+# env: SPL_SHARED (default ../shared) locates conformance/ and bench/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+old=$(realpath "$1")
+new=$(realpath "$2")
+shift 2
+threads=("${@:-1 2 5}")
+read -r -a threads <<<"${threads[*]}"
+shared=${SPL_SHARED:-../shared}
+work=$PWD/bench/out/compare
+rm -rf "$work"
+mkdir -p "$work"
+
+# A tool directory whose binaries run the real ones with SPL_THREADS set
+# (the lit configurations pass only a few variables through). Every run
+# uses the same tool and output paths, since tables and lit scripts name them.
+wrap() { # wrap REAL_DIR THREADS
+  local d=$work/tools
+  rm -rf "$d"
+  mkdir -p "$d"
+  for b in "$1"/*; do
+    [ -f "$b" ] && [ -x "$b" ] || continue
+    local n
+    n=$(basename "$b")
+    if [ -n "$2" ]; then
+      printf '#!/bin/sh\nSPL_THREADS=%s exec %s "$@"\n' "$2" "$b" >"$d/$n"
+    else
+      printf '#!/bin/sh\nexec %s "$@"\n' "$b" >"$d/$n"
+    fi
+    chmod +x "$d/$n"
+  done
+  echo "$d"
+}
+
+bench_inputs=()
+for k in 300 1000; do
+  f=$work/k$k.bc
+  python3 "$shared/bench/gen-module.py" --kernels $k --sources $((k / 20)) | llvm-as-22 -o "$f"
+  bench_inputs+=("$f")
+done
+
+run_config() { # run_config NAME TOOL_DIR
+  local name=$1 tools=$2 out=$work/run
+  rm -rf "$out"
+  mkdir -p "$out"
+  rm -rf lit/Output
+  SPL_TOOL_DIR=$tools lit-22 -q lit/ >"$out/lit.log" 2>&1 || true
+  mv lit/Output "$out/lit"
+  CONFORMANCE_OUT=$out/conformance SPL_TOOL_DIR=$tools lit-22 -q "$shared/conformance" \
+    >"$out/conformance.log" 2>&1 || true
+  for f in "${bench_inputs[@]}"; do
+    local b
+    b=$(basename "$f" .bc)
+    for mode in kernel source auto; do
+      local d=$out/bench/$b-$mode
+      mkdir -p "$d"
+      "$tools/sycl-post-link" -split=$mode -symbols -properties -emit-param-info \
+        -emit-exported-symbols -emit-program-metadata "$f" -o "$d/t.table" 2>"$d/stderr" || true
+    done
+    mkdir -p "$out/bench/$b-module-split"
+    "$tools/sycl-module-split" -split=source "$f" -o "$out/bench/$b-module-split/m" 2>/dev/null || true
+  done
+  mv "$out" "$work/$name"
+}
+
+echo "compare: reference run ($old)"
+run_config old "$(wrap "$old" "")"
+status=0
+for t in "${threads[@]}"; do
+  echo "compare: candidate run, SPL_THREADS=$t ($new)"
+  run_config "new-t$t" "$(wrap "$new" "$t")"
+  # lit's own bookkeeping files differ by run.
+  if diff -r -q -x '*.log' -x '.lit_test_times.txt' \
+    "$work/old" "$work/new-t$t" >"$work/diff-t$t.txt"; then
+    echo "compare: SPL_THREADS=$t: identical ($(find "$work/new-t$t" -type f | wc -l) files)"
+  else
+    echo "compare: SPL_THREADS=$t: DIFFERENT, see $work/diff-t$t.txt"
+    head -20 "$work/diff-t$t.txt"
+    status=1
+  fi
+done
+exit $status

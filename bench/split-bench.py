@@ -3,11 +3,16 @@
 llvm-split (--split-by-category=kernel / =module-id) on the same bitcode, in
 one run, printing wall time, peak memory (max RSS) and the ratios; plus
 llvm-dis of the input, the floor of reading and printing the module once.
+With --runs N every command runs N times (interleaved, so that a noisy
+machine slows all of them alike): the median is printed, with the spread
+(min-max). With --base BIN another sycl-post-link build (the one before a
+change) runs beside this one.
 
-usage: bench/split-bench.py [--kernels N ...] [--threads T ...] [--skip-llvm-split]
+usage: bench/split-bench.py [--kernels N ...] [--threads T ...] [--runs N]
+                            [--base BIN] [--skip-llvm-split]
 env:   SPL_SHARED (default ../shared) locates bench/gen-module.py.
 """
-import argparse, os, shutil, subprocess, sys, tempfile, time, resource
+import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = "/usr/lib/llvm-22/bin"
@@ -37,12 +42,14 @@ def main():
     ap.add_argument("--kernels", type=int, nargs="+", default=[2000, 4000])
     ap.add_argument("--threads", type=int, nargs="+", default=[1, os.cpu_count() or 1])
     ap.add_argument("--skip-llvm-split", action="store_true")
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--base", help="another sycl-post-link binary to run beside this one")
     a = ap.parse_args()
     shared = os.environ.get("SPL_SHARED", os.path.join(ROOT, "..", "shared"))
     os.makedirs(os.path.join(ROOT, "bench/out"), exist_ok=True)
     if not os.path.exists(SPL):
         subprocess.check_call(["cargo", "build", "--release", "-p", "sycl-tools", "--bin", "sycl-post-link"], cwd=ROOT)
-    print("%-7s %-44s %9s %9s" % ("kernels", "command", "seconds", "peak MiB"))
+    print("%-7s %-50s %9s %15s %9s" % ("kernels", "command", "seconds", "(min-max)", "peak MiB"))
     for k in a.kernels:
         ll = os.path.join(ROOT, "bench/out/k%d.ll" % k)
         bc = os.path.join(ROOT, "bench/out/k%d.bc" % k)
@@ -53,32 +60,46 @@ def main():
             subprocess.check_call([BIN + "/llvm-as", ll, "-o", bc])
             text = open(ll).read().replace('"sycl-module-id"', '"module-id"')
             subprocess.run([BIN + "/llvm-as", "-o", mid], input=text.encode(), check=True)
-        res = {}
-
-        def row(name, r):
-            res[name] = r
-            print("%-7d %-44s %9.2f %9.1f" % (k, name, r[0], r[1]), flush=True)
-
-        row("llvm-dis (floor)", run([BIN + "/llvm-dis", bc, "-o", "/dev/null"]))
+        cmds = [("llvm-dis (floor)", [BIN + "/llvm-dis", bc, "-o", "/dev/null"], None)]
+        bins = [("", SPL)] + ([("base ", a.base)] if a.base else [])
         for t in a.threads:
             env = dict(os.environ, SPL_THREADS=str(t))
-            row("sycl-post-link -split=kernel -symbols (T=%d)" % t,
-                run([SPL, "-split=kernel", "-symbols", bc, "-o", "@OUT@/k.table"], env))
-            row("sycl-post-link -split=source -symbols (T=%d)" % t,
-                run([SPL, "-split=source", "-symbols", bc, "-o", "@OUT@/s.table"], env))
+            for label, b in bins:
+                cmds.append(("%ssycl-post-link -split=kernel -symbols (T=%d)" % (label, t),
+                             [b, "-split=kernel", "-symbols", bc, "-o", "@OUT@/k.table"], env))
+                cmds.append(("%ssycl-post-link -split=source -symbols (T=%d)" % (label, t),
+                             [b, "-split=source", "-symbols", bc, "-o", "@OUT@/s.table"], env))
         if not a.skip_llvm_split:
-            row("llvm-split --split-by-category=kernel", run([BIN + "/llvm-split", "--split-by-category=kernel", "-o", "@OUT@/l", mid]))
-            row("llvm-split --split-by-category=module-id", run([BIN + "/llvm-split", "--split-by-category=module-id", "-o", "@OUT@/l", mid]))
+            cmds.append(("llvm-split --split-by-category=kernel",
+                         [BIN + "/llvm-split", "--split-by-category=kernel", "-o", "@OUT@/l", mid], None))
+            cmds.append(("llvm-split --split-by-category=module-id",
+                         [BIN + "/llvm-split", "--split-by-category=module-id", "-o", "@OUT@/l", mid], None))
+        samples = {name: [] for name, _, _ in cmds}
+        for _ in range(a.runs):
+            for name, cmd, env in cmds:
+                samples[name].append(run(cmd, env))
+        res = {}
+        for name, _, _ in cmds:
+            times = [r[0] for r in samples[name]]
+            rss = statistics.median(r[1] for r in samples[name])
+            res[name] = (statistics.median(times), rss)
+            print("%-7d %-50s %9.2f %15s %9.1f" % (k, name, res[name][0],
+                  "(%.2f-%.2f)" % (min(times), max(times)), rss), flush=True)
         floor = res["llvm-dis (floor)"][0]
         for t in a.threads:
             ok = res["sycl-post-link -split=kernel -symbols (T=%d)" % t]
             os_ = res["sycl-post-link -split=source -symbols (T=%d)" % t]
             line = "%-7d T=%d per-kernel: %.1fx the floor" % (k, t, ok[0] / floor)
+            if a.base:
+                bk = res["base sycl-post-link -split=kernel -symbols (T=%d)" % t]
+                bs = res["base sycl-post-link -split=source -symbols (T=%d)" % t]
+                line += "; vs base: per-kernel %.2fx faster, per-source %.2fx faster" % (bk[0] / ok[0], bs[0] / os_[0])
             if not a.skip_llvm_split:
                 lk = res["llvm-split --split-by-category=kernel"]
                 ls = res["llvm-split --split-by-category=module-id"]
-                line += ", %.1fx faster than llvm-split, memory %.2fx of llvm-split; per-source: %.1fx faster" % (
-                    lk[0] / ok[0], ok[1] / lk[1], ls[0] / os_[0])
+                line += ("; per-kernel %.1fx faster than llvm-split, memory %.2fx of llvm-split's"
+                         "; per-source %.1fx faster, memory %.2fx") % (
+                    lk[0] / ok[0], ok[1] / lk[1], ls[0] / os_[0], os_[1] / ls[1])
             print(line, flush=True)
 
 

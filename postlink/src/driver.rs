@@ -5,12 +5,18 @@
 //! How the work is shared: the input module is analysed once (groups,
 //! dependency graph) on the calling thread, which turns each group into a
 //! job naming the global values to define by their position in the module.
-//! The module is then written to bitcode once and dropped; every worker
-//! thread loads that bitcode lazily into its own LLVM context (bodies are
-//! read only when an image needs them) and extracts the images of the jobs
-//! it takes. Every image is built from an identical copy of the module by
-//! the same steps, so which thread builds it does not matter; results are
-//! put back in job order.
+//! LLVM contexts are not thread-safe, so no two threads ever touch one: the
+//! calling thread extracts images from the input module itself, and every
+//! other worker from its own copy, read lazily (bodies only when an image
+//! needs them) from bitcode written once with its use-list order. Every
+//! image is built from an identical module by the same steps, so which
+//! thread builds it does not matter; results are put back in job order.
+//!
+//! Memory: a worker frees a function body as soon as no job left to start
+//! defines it (every job counts down the values it defines when it starts),
+//! so kernels go right after their image and a worker's module shrinks
+//! instead of ending up as a whole loaded copy. The modules written are run
+//! through the LLVM verifier only when asked ([`verify_each`]).
 //!
 //! After extraction and cleanup, each image goes through the ESIMD step
 //! ([`crate::esimd`]), which may turn it into an ESIMD and a SYCL part; the
@@ -211,8 +217,9 @@ impl Work<'_> {
 /// Parses the input (`data`, named `name`), runs `prepare` on it (pre-split
 /// steps and checks), splits it into device images and saves each with
 /// `sink`. `before_extract` sees the groups first (for checks that reject
-/// the input). The input module and its LLVM context are released before
-/// the images are built.
+/// the input). The calling thread is one of the workers (see the module
+/// documentation); `s.threads - 1` more are started when there are jobs
+/// for them.
 pub fn split_and_save(
     data: Vec<u8>,
     name: &str,

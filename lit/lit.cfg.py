@@ -24,3 +24,7 @@ for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV"):
         config.environment[var] = os.environ[var]
 config.substitutions.append(("%repo", repo))
 config.available_features.update(["shell", "system-linux"])
+import shutil
+
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")

@@ -9,9 +9,9 @@
      in memory. They write no file. Image i's IR, .prop and .sym text are,
      byte for byte, what sycl-post-link with the same options writes to
      <prefix>_<N>.bc (or .ll with "S"), <prefix>_<N>.prop and
-     <prefix>_<N>.sym, where N is sycl_post_link_result_image_number (equal
-     to i unless -split-esimd gives an image's ESIMD and SYCL parts one
-     number).
+     <prefix>_<N>.sym (<prefix>_esimd_<N>.* for an ESIMD-only image), where
+     N is sycl_post_link_result_image_number (equal to i unless
+     "split-esimd" gives an image's ESIMD and SYCL parts one number).
 
    Errors: every function that can fail returns 0 on success and non-zero
    on failure, with *error (when error is not NULL) set to a one-line

@@ -15,6 +15,14 @@
          runs n times and prints the resident size after the first tenth
          and at the end, failing if it grew by more than 16 MiB.
 
+   And the command-line entry point, sycl_post_link_run:
+
+     in_memory run-threads <n> <outroot> <sycl-post-link args...>
+         runs the arguments n times at once on n threads, run t writing
+         "-o <outroot>/run<t>/out.table" (the directories must exist);
+     in_memory run-repeat <n> <sycl-post-link args...>
+         runs them n times, with the resident-size check of "repeat".
+
    Errors are printed as "client: <message>" with exit code 1. */
 #include <pthread.h>
 #include <stdio.h>
@@ -166,6 +174,72 @@ static int on_image(void *user, const sycl_post_link_result *image) {
   return 0;
 }
 
+struct argv_job {
+  const char **args;
+  size_t nargs;
+  char *error;
+  int rc;
+};
+
+static void *run_argv_job(void *arg) {
+  struct argv_job *j = arg;
+  j->rc = sycl_post_link_run(j->args, j->nargs, &j->error);
+  return NULL;
+}
+
+static long resident_kib(void);
+
+/* run-threads: n concurrent sycl_post_link_run calls, each with its own
+   output directory. */
+static int run_threads(int n, const char *outroot, int argc, char **argv) {
+  struct argv_job jobs[16];
+  pthread_t threads[16];
+  char tables[16][1024];
+  if (n < 1 || n > 16)
+    n = 8;
+  for (int t = 0; t < n; ++t) {
+    const char **args = calloc((size_t)argc + 2, sizeof *args);
+    for (int k = 0; k < argc; ++k)
+      args[k] = argv[k];
+    snprintf(tables[t], sizeof tables[t], "%s/run%d/out.table", outroot, t);
+    args[argc] = "-o";
+    args[argc + 1] = tables[t];
+    jobs[t] = (struct argv_job){args, (size_t)argc + 2, NULL, 0};
+    pthread_create(&threads[t], NULL, run_argv_job, &jobs[t]);
+  }
+  int ok = 0;
+  for (int t = 0; t < n; ++t) {
+    pthread_join(threads[t], NULL);
+    if (jobs[t].rc == 0)
+      ok++;
+    else
+      fprintf(stderr, "client: run %d: %s\n", t, jobs[t].error ? jobs[t].error : "(no message)");
+    sycl_post_link_free(jobs[t].error);
+    free(jobs[t].args);
+  }
+  printf("client: %d of %d concurrent runs succeeded\n", ok, n);
+  return ok != n;
+}
+
+/* run-repeat: n sycl_post_link_run calls; the resident size must stay flat. */
+static int run_repeat(int n, int argc, char **argv) {
+  long early = 0;
+  for (int k = 0; k < n; ++k) {
+    char *error = NULL;
+    if (sycl_post_link_run((const char *const *)argv, (size_t)argc, &error) != 0)
+      return fail(error);
+    if (k == n / 10)
+      early = resident_kib();
+  }
+  long late = resident_kib();
+  printf("client: %d runs, resident %ld KiB after %d, %ld KiB at the end\n", n, early, n / 10 + 1, late);
+  if (late - early > 16 * 1024) {
+    fprintf(stderr, "client: resident size grew by %ld KiB\n", late - early);
+    return 1;
+  }
+  return 0;
+}
+
 static long resident_kib(void) {
   FILE *f = fopen("/proc/self/statm", "r");
   long pages = 0, rss = 0;
@@ -183,6 +257,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   const char *mode = argv[1];
+  if (strcmp(mode, "run-threads") == 0 && argc > 4)
+    return run_threads(atoi(argv[2]), argv[3], argc - 4, argv + 4);
+  if (strcmp(mode, "run-repeat") == 0 && argc > 3)
+    return run_repeat(atoi(argv[2]), argc - 3, argv + 3);
   int first = strcmp(mode, "stream") == 0 ? 2 : 3;
   if (argc <= first) {
     fprintf(stderr, "client: missing input\n");

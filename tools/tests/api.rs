@@ -248,6 +248,23 @@ fn repeated_runs_keep_resident_size_flat() {
 }
 
 #[test]
+fn parsed_module_gives_the_images_of_its_bitcode() {
+    let ctx = sycl_ir::Context::new();
+    let text = std::fs::read(repo().join("examples/example.ll")).unwrap();
+    let m = ctx.parse_ir(&text, "linked").unwrap();
+    let before = m.to_text();
+    let (from_module, _) = post_link_images(&kernel_settings(), Input::from_module(&m)).unwrap();
+    // The caller's module is left as it was.
+    assert_eq!(m.to_text(), before);
+    let bitcode = m.to_bitcode();
+    let (from_bytes, _) = post_link_images(&kernel_settings(), Input::from_bytes(bitcode, "linked")).unwrap();
+    assert_eq!(from_module.len(), from_bytes.len());
+    for (a, b) in from_module.iter().zip(&from_bytes) {
+        assert!(a.ir == b.ir && a.properties == b.properties && a.symbols == b.symbols);
+    }
+}
+
+#[test]
 fn errors_are_messages() {
     let s = kernel_settings();
     let e = post_link_images(&s, Input::from_bytes(&b"not IR"[..], "bad.ll")).unwrap_err();

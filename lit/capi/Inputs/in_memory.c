@@ -15,6 +15,10 @@
          runs n times and prints the resident size after the first tenth
          and at the end, failing if it grew by more than 16 MiB.
 
+     in_memory misuse <input>
+         null handles, indices past the end and a callback that stops the
+         run: messages and null results, never a crash.
+
    And the command-line entry point, sycl_post_link_run:
 
      in_memory run-threads <n> <outroot> <sycl-post-link args...>
@@ -240,6 +244,54 @@ static int run_repeat(int n, int argc, char **argv) {
   return 0;
 }
 
+static int stop_at_first(void *user, const sycl_post_link_result *image) {
+  (void)user;
+  (void)image;
+  return 7;
+}
+
+/* misuse: what a careless caller gets. */
+static int misuse(const void *data, size_t size) {
+  char *error = NULL;
+  sycl_post_link_result *r = (sycl_post_link_result *)&error; /* must be reset */
+  if (sycl_post_link_run_buffer(NULL, data, size, "x", &r, &error) != 0 && r == NULL)
+    printf("null settings: %s\n", error);
+  sycl_post_link_free(error);
+  sycl_post_link_settings *s = sycl_post_link_settings_create();
+  if (sycl_post_link_settings_set(s, NULL, "1", &error) != 0)
+    printf("null option: %s\n", error);
+  sycl_post_link_free(error);
+  if (sycl_post_link_run_buffer(s, NULL, 5, "x", &r, &error) != 0)
+    printf("null data: %s\n", error);
+  sycl_post_link_free(error);
+  if (sycl_post_link_run_buffer(s, data, 0, "empty", &r, &error) != 0)
+    printf("empty data: %s\n", error);
+  sycl_post_link_free(error);
+  if (sycl_post_link_run_module(s, NULL, &r, &error) != 0)
+    printf("null module: %s\n", error);
+  sycl_post_link_free(error);
+  sycl_post_link_settings_set(s, "split", "kernel", NULL);
+  if (sycl_post_link_run_buffer_stream(s, data, size, "x", stop_at_first, NULL, &error) != 0)
+    printf("stopping callback: %s\n", error);
+  sycl_post_link_free(error);
+  if (sycl_post_link_run_buffer(s, data, size, "x", &r, &error) == 0) {
+    size_t n = sycl_post_link_result_image_count(r), len = 99;
+    const void *ir = sycl_post_link_result_image_ir(r, n, &len);
+    printf("past the end: %s %zu %zu %s %s\n", ir ? "ir" : "null", len,
+           sycl_post_link_result_image_entry_point_count(r, n),
+           sycl_post_link_result_image_entry_point(r, 0, 1000) ? "name" : "null",
+           sycl_post_link_result_target(r, 5) ? "target" : "null");
+    printf("no properties asked: %s\n", sycl_post_link_result_image_properties(r, 0, NULL) ? "text" : "null");
+    sycl_post_link_result_free(r);
+  }
+  printf("null result: %zu\n", sycl_post_link_result_image_count(NULL));
+  sycl_post_link_result_free(NULL);
+  sycl_post_link_settings_free(s);
+  sycl_post_link_settings_free(NULL);
+  sycl_post_link_free(NULL);
+  return 0;
+}
+
 static long resident_kib(void) {
   FILE *f = fopen("/proc/self/statm", "r");
   long pages = 0, rss = 0;
@@ -261,7 +313,7 @@ int main(int argc, char **argv) {
     return run_threads(atoi(argv[2]), argv[3], argc - 4, argv + 4);
   if (strcmp(mode, "run-repeat") == 0 && argc > 3)
     return run_repeat(atoi(argv[2]), argc - 3, argv + 3);
-  int first = strcmp(mode, "stream") == 0 ? 2 : 3;
+  int first = strcmp(mode, "stream") == 0 || strcmp(mode, "misuse") == 0 ? 2 : 3;
   if (argc <= first) {
     fprintf(stderr, "client: missing input\n");
     return 2;
@@ -272,6 +324,11 @@ int main(int argc, char **argv) {
   if (!data) {
     fprintf(stderr, "client: %s: cannot read\n", input);
     return 1;
+  }
+  if (strcmp(mode, "misuse") == 0) {
+    int rc = misuse(data, size);
+    free(data);
+    return rc;
   }
   int text = 0;
   sycl_post_link_settings *s = make_settings(argc - first - 1, argv + first + 1, &text);

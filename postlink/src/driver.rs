@@ -36,7 +36,6 @@ use crate::error::PostLinkError;
 use crate::esimd::{process_image, EsimdOptions, ImageInfo};
 use crate::image::{undefined_function_warnings, DeviceImage, ImagePart};
 use crate::input::parse_module;
-use crate::output::PendingFile;
 
 /// Whether every module written is run through the LLVM verifier first
 /// (LLVM's `-verify-each` habit): always in debug builds, and in release
@@ -67,25 +66,18 @@ pub struct SplitSettings {
     pub esimd: Option<EsimdOptions>,
 }
 
-/// What a sink produced for one image.
-#[derive(Default)]
-pub struct ImageOutput {
-    /// Files written under temporary names.
-    pub files: Vec<PendingFile>,
-    /// One row per output table.
-    pub rows: Vec<Vec<String>>,
-}
-
-/// Writes the outputs of one cleaned-up image. Called from worker threads.
+/// Takes each cleaned-up image: called from worker threads, in any order.
 pub trait ImageSink: Sync {
-    /// Saves image number `n`.
-    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<ImageOutput, PostLinkError>;
+    /// What the sink makes of one image.
+    type Output: Send;
+    /// Saves image number `n` (its position in the split's output order).
+    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<Self::Output, PostLinkError>;
 }
 
 /// What [`split_and_save`] produced, in output order.
-pub struct SplitResult {
-    /// Per image, in output order.
-    pub images: Vec<ImageOutput>,
+pub struct SplitResult<O> {
+    /// The sink's output per image, in output order.
+    pub images: Vec<O>,
     /// Warnings, in output order.
     pub warnings: Vec<String>,
     /// Images were extracted (else the input was passed through).
@@ -119,23 +111,23 @@ fn esimd_step<'c>(
     }
 }
 
-type Slot = Option<Result<(ImageOutput, Vec<String>), PostLinkError>>;
+type Slot<O> = Option<Result<(O, Vec<String>), PostLinkError>>;
 
 /// What the workers share: the jobs, which one is next, the results in job
 /// order and, per global value, how many jobs not yet started define it.
-struct Work<'a> {
+struct Work<'a, S: ImageSink> {
     s: &'a SplitSettings,
     name: &'a str,
-    sink: &'a dyn ImageSink,
+    sink: &'a S,
     jobs: &'a [Job],
     groups_split: bool,
     pending: Vec<AtomicU32>,
     next: AtomicUsize,
     failed: AtomicBool,
-    results: Mutex<Vec<Slot>>,
+    results: Mutex<Vec<Slot<S::Output>>>,
 }
 
-impl Work<'_> {
+impl<S: ImageSink> Work<'_, S> {
     /// Records an error that is not any job's (a copy of the module that
     /// cannot be read) and stops the workers.
     fn fail(&self, e: PostLinkError) {
@@ -186,7 +178,7 @@ impl Work<'_> {
         job: &Job,
         extractor: &Extractor<'_, 'c>,
         defs: &[Value<'c>],
-    ) -> Result<(ImageOutput, Vec<String>), PostLinkError> {
+    ) -> Result<(S::Output, Vec<String>), PostLinkError> {
         let (s, name) = (self.s, self.name);
         let image = extractor
             .try_extract(defs)
@@ -220,14 +212,14 @@ impl Work<'_> {
 /// the input). The calling thread is one of the workers (see the module
 /// documentation); `s.threads - 1` more are started when there are jobs
 /// for them.
-pub fn split_and_save(
+pub fn split_and_save<S: ImageSink>(
     data: Vec<u8>,
     name: &str,
     s: &SplitSettings,
-    sink: &dyn ImageSink,
+    sink: &S,
     prepare: impl for<'c> FnOnce(&Module<'c>) -> Result<(), PostLinkError>,
     before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
-) -> Result<SplitResult, PostLinkError> {
+) -> Result<SplitResult<S::Output>, PostLinkError> {
     let cleanup_opts = |g: bool| CleanupOptions {
         dynamic_linking: s.ep.dynamic_linking,
         has_virtual_functions: g,

@@ -9,7 +9,7 @@ machine slows all of them alike): the median is printed, with the spread
 change) runs beside this one.
 
 usage: bench/split-bench.py [--kernels N ...] [--threads T ...] [--runs N]
-                            [--base BIN] [--skip-llvm-split]
+                            [--base BIN] [--out-dir DIR] [--skip-llvm-split]
 env:   SPL_SHARED (default ../shared) locates bench/gen-module.py.
 """
 import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
@@ -19,22 +19,25 @@ BIN = "/usr/lib/llvm-22/bin"
 SPL = os.path.join(ROOT, "target/release/sycl-post-link")
 
 
+OUT_DIR = os.path.join(ROOT, "bench/out")
+
+
 def run(cmd, env=None):
-    """Runs cmd in a fresh output directory; returns (seconds, peak MiB)."""
-    out = tempfile.mkdtemp(prefix="splbench-", dir=os.path.join(ROOT, "bench/out"))
+    """Runs cmd in a fresh output directory; returns (seconds, peak MiB, CPU seconds)."""
+    out = tempfile.mkdtemp(prefix="splbench-", dir=OUT_DIR)
     cmd = [c.replace("@OUT@", out) for c in cmd]
     t0 = time.monotonic()
-    p = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", out + ".rss"] + cmd,
+    p = subprocess.Popen(["/usr/bin/time", "-f", "%U %S %M", "-o", out + ".rss"] + cmd,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, err = p.communicate()
     dt = time.monotonic() - t0
     if p.returncode != 0:
         sys.exit("bench: command failed: %s\n%s" % (" ".join(cmd), err.decode()[-2000:]))
     with open(out + ".rss") as f:
-        rss_kib = int(f.read().strip().splitlines()[-1])
+        user, sys_, rss_kib = f.read().strip().splitlines()[-1].split()
     os.remove(out + ".rss")
     shutil.rmtree(out)
-    return dt, rss_kib / 1024.0
+    return dt, int(rss_kib) / 1024.0, float(user) + float(sys_)
 
 
 def main():
@@ -44,12 +47,16 @@ def main():
     ap.add_argument("--skip-llvm-split", action="store_true")
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--base", help="another sycl-post-link binary to run beside this one")
+    ap.add_argument("--out-dir", help="where the commands write (default bench/out; /dev/shm leaves the disk out)")
     a = ap.parse_args()
+    global OUT_DIR
+    if a.out_dir:
+        OUT_DIR = a.out_dir
     shared = os.environ.get("SPL_SHARED", os.path.join(ROOT, "..", "shared"))
     os.makedirs(os.path.join(ROOT, "bench/out"), exist_ok=True)
     if not os.path.exists(SPL):
         subprocess.check_call(["cargo", "build", "--release", "-p", "sycl-tools", "--bin", "sycl-post-link"], cwd=ROOT)
-    print("%-7s %-50s %9s %15s %9s" % ("kernels", "command", "seconds", "(min-max)", "peak MiB"))
+    print("%-7s %-50s %9s %15s %9s %9s" % ("kernels", "command", "seconds", "(min-max)", "CPU s", "peak MiB"))
     for k in a.kernels:
         ll = os.path.join(ROOT, "bench/out/k%d.ll" % k)
         bc = os.path.join(ROOT, "bench/out/k%d.bc" % k)
@@ -82,9 +89,10 @@ def main():
         for name, _, _ in cmds:
             times = [r[0] for r in samples[name]]
             rss = statistics.median(r[1] for r in samples[name])
+            cpu = statistics.median(r[2] for r in samples[name])
             res[name] = (statistics.median(times), rss)
-            print("%-7d %-50s %9.2f %15s %9.1f" % (k, name, res[name][0],
-                  "(%.2f-%.2f)" % (min(times), max(times)), rss), flush=True)
+            print("%-7d %-50s %9.2f %15s %9.2f %9.1f" % (k, name, res[name][0],
+                  "(%.2f-%.2f)" % (min(times), max(times)), cpu, rss), flush=True)
         floor = res["llvm-dis (floor)"][0]
         for t in a.threads:
             ok = res["sycl-post-link -split=kernel -symbols (T=%d)" % t]

@@ -21,4 +21,7 @@ pub mod output;
 pub mod pipeline;
 
 pub use error::{ErrorStyle, PostLinkError, Report};
-pub use pipeline::{run, run_module_split, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
+pub use pipeline::{
+    output_file_name, run, run_module_split, IdQueriesRange, ModuleSplitOptions, OutputSpec, PostLinkOptions,
+    SpecConstMode,
+};

@@ -36,6 +36,41 @@ pub enum SpecConstMode {
     Emulation,
 }
 
+/// The range that ID queries (`get_global_id`, ...) of the device code fit
+/// in (`-id-queries-range=`, forwarded by the driver from
+/// `-fsycl-id-queries-range=`; upstream PR #21979).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IdQueriesRange {
+    /// `int`, the default: no property.
+    #[default]
+    Int,
+    /// `uint`: `idQueriesRange=1|1`.
+    UInt,
+    /// `size_t`: `idQueriesRange=1|2`.
+    SizeT,
+}
+
+impl IdQueriesRange {
+    /// Parses an option value (`int`, `uint`, `size_t`).
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "int" => Some(IdQueriesRange::Int),
+            "uint" => Some(IdQueriesRange::UInt),
+            "size_t" => Some(IdQueriesRange::SizeT),
+            _ => None,
+        }
+    }
+
+    /// The `idQueriesRange` value upstream writes (0 means none).
+    pub fn property_value(self) -> u32 {
+        match self {
+            IdQueriesRange::Int => 0,
+            IdQueriesRange::UInt => 1,
+            IdQueriesRange::SizeT => 2,
+        }
+    }
+}
+
 /// One `-o [target,]file` occurrence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutputSpec {
@@ -80,7 +115,7 @@ pub struct PostLinkOptions {
     pub ir_output_only: bool,
     /// `-S`
     pub text: bool,
-    /// `-split=`
+    /// `-split=`; `None` means the default, `auto`.
     pub split: Option<SplitMode>,
     /// `-split-esimd`
     pub split_esimd: bool,
@@ -112,6 +147,20 @@ pub struct PostLinkOptions {
     pub dynamic_linking: bool,
     /// `-device-lib-dir`
     pub device_lib_dir: Option<String>,
+    /// `-id-queries-range=`
+    pub id_queries_range: IdQueriesRange,
+    /// `-emit-devicelib-req-mask`: also write the `[SYCL/devicelib req mask]`
+    /// set that upstream dropped in 2025 (PR #20777), for SYCL runtimes of
+    /// that time, which link the fallback device libraries at JIT time from
+    /// it. Not an upstream option.
+    pub devicelib_req_mask: bool,
+}
+
+impl PostLinkOptions {
+    /// The split mode in effect: `-split=` or the default, `auto`.
+    pub fn split_mode(&self) -> SplitMode {
+        self.split.unwrap_or(SplitMode::Auto)
+    }
 }
 
 /// Output prefix (directory + stem) of the generated files (reference 2.2).
@@ -159,7 +208,7 @@ pub fn check_options(o: &PostLinkOptions, actions_given: bool) -> Result<(), Pos
     }
     if o.ir_output_only {
         if let Some(mode) = o.split {
-            if mode != SplitMode::Auto {
+            if mode != SplitMode::Auto && mode != SplitMode::None {
                 return Err(err("-split= can't be used with -ir-output-only"));
             }
         }
@@ -239,12 +288,14 @@ struct PostLinkSink<'a> {
     o: &'a PostLinkOptions,
     outputs: &'a [OutputSpec],
     prefix: String,
-    /// Write the IR even when the driver did not split (an -o was given or
-    /// the pre-split steps changed the module).
+    /// Write the IR even when nothing changed it (an -o was given, the
+    /// pre-split steps changed the module or it was split in several
+    /// images): upstream's `Modified || -o` before the per-image steps.
     write_unsplit_ir: AtomicBool,
-    split_given: bool,
     /// Specialization-constant lowering changed an image.
     spec_modified: AtomicBool,
+    /// The ESIMD step split an image into an ESIMD and a SYCL part.
+    esimd_modified: AtomicBool,
     /// Default-value images saved so far (images are saved in order when
     /// they are generated: see `run`).
     default_images: AtomicUsize,
@@ -283,6 +334,9 @@ impl ImageSink for PostLinkSink<'_> {
         if spec_modified {
             self.spec_modified.store(true, Ordering::SeqCst);
         }
+        if image.esimd_split {
+            self.esimd_modified.store(true, Ordering::SeqCst);
+        }
         if o.ir_output_only {
             if image.esimd_split {
                 return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
@@ -316,7 +370,9 @@ impl ImageSink for PostLinkSink<'_> {
                 device_lib: None,
                 dummy: false,
             };
-            self.save_image(&mut out, n, &saved, image.modified || spec_modified)?;
+            // Upstream writes the IR of a split image too only when something
+            // changed (else, with no -o, the table names the input).
+            self.save_image(&mut out, n, &saved, image.esimd_split || spec_modified)?;
         }
         if let (Some(dm), [part]) = (&dummy, image.parts.as_slice()) {
             let saved = SavedModule {
@@ -344,14 +400,23 @@ impl ImageSink for PostLinkSink<'_> {
     }
 }
 
-/// The name suffix of a module's files: `_esimd` for an ESIMD_ONLY module
-/// (reference 2.2).
-fn esimd_suffix(status: EsimdStatus) -> &'static str {
-    if status == EsimdStatus::EsimdOnly {
-        "_esimd"
+/// The name of one output file of image `id` (upstream's `saveModule` since
+/// PR #21674, 2026): `<prefix>_<id>`, then `.esimd` for an ESIMD_ONLY module,
+/// then `.<target>` for the property file of an `-o <target>,<table>`, then
+/// `.<ext>`. The SYCL and ESIMD parts of one image share its ID:
+/// `out_0.bc`, `out_0.esimd.bc`, `out_0.intel_gpu_pvc.prop`.
+///
+/// Upstream replaces `.esimd` by `.<target>`, so that the ESIMD and the SYCL
+/// part of one image write the same target property file and the last one
+/// wins; here the ESIMD part's is `out_0.esimd.intel_gpu_pvc.prop`.
+pub fn output_file_name(prefix: &str, id: usize, status: EsimdStatus, target: &str, ext: &str) -> String {
+    let esimd = if status == EsimdStatus::EsimdOnly { ".esimd" } else { "" };
+    let target = if target.is_empty() {
+        String::new()
     } else {
-        ""
-    }
+        format!(".{target}")
+    };
+    format!("{prefix}_{id}{esimd}{target}.{ext}")
 }
 
 /// One module to save and what it is.
@@ -395,8 +460,8 @@ fn dummy_image<'c>(m: &Module<'c>) -> Module<'c> {
 
 impl PostLinkSink<'_> {
     /// Writes one module's IR, symbols and property files and adds its rows
-    /// (one per table) to `out`. An ESIMD_ONLY module's files are named
-    /// `<prefix>_esimd_<n>` (reference 2.2).
+    /// (one per table) to `out`; files are named by
+    /// [`output_file_name`].
     fn save_image(
         &self,
         out: &mut ImageOutput,
@@ -418,16 +483,16 @@ impl PostLinkSink<'_> {
             .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         let ext = if o.text { "ll" } else { "bc" };
         let prefix = &self.prefix;
-        let suffix = esimd_suffix(saved.status);
+        let name = |target: &str, ext: &str| output_file_name(prefix, n, saved.status, target, ext);
         let code = if write_ir || self.write_unsplit_ir.load(Ordering::SeqCst) {
-            let path = format!("{prefix}{suffix}_{n}.{ext}");
+            let path = name("", ext);
             out.files
                 .push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
             path
         } else {
             o.input.clone()
         };
-        let sym = format!("{prefix}{suffix}_{n}.sym");
+        let sym = name("", "sym");
         if o.symbols {
             out.files
                 .push(PendingFile::write(&sym, symbols_text(entry_points).as_bytes()).map_err(err)?);
@@ -443,7 +508,9 @@ impl PostLinkSink<'_> {
                 imported_symbols: o.emit_imported_symbols,
                 device_globals: o.device_globals,
                 kernel_names: o.emit_kernel_names,
-                split_given: self.split_given,
+                split_none: o.split_mode() == SplitMode::None,
+                id_queries_range: o.id_queries_range.property_value(),
+                devicelib_req_mask: o.devicelib_req_mask,
                 dynamic_linking: o.dynamic_linking,
                 esimd_status: saved.status,
                 spec_consts_replaced_with_default: default_values,
@@ -466,16 +533,14 @@ impl PostLinkSink<'_> {
             let mut row = vec![code.clone()];
             if let Some(reg) = &props {
                 let mut reg = reg.clone();
-                let prop = if spec.target.is_empty() {
-                    format!("{prefix}{suffix}_{n}.prop")
-                } else {
+                if !spec.target.is_empty() {
                     reg.add(
                         names::DEVICE_REQUIREMENTS,
                         "compile_target",
                         PropertyValue::string(&spec.target),
                     );
-                    format!("{prefix}_{}_{n}.prop", spec.target)
-                };
+                }
+                let prop = name(&spec.target, "prop");
                 out.files
                     .push(PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?);
                 row.push(prop);
@@ -494,11 +559,11 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let mut report = Report::default();
     let (data, name) = read_input(&o.input)?;
 
-    let split_given = o.split.is_some();
-    let mode = o.split.unwrap_or(SplitMode::None);
+    let mode = o.split_mode();
     let settings = SplitSettings {
         mode,
-        split_given,
+        // `-split=none` passes the module through (upstream's ModuleCopier).
+        split_given: mode != SplitMode::None,
         global_scope: mode == SplitMode::None || (o.ir_output_only && mode == SplitMode::Auto),
         ep: EntryPointOptions {
             only_kernels: o.only_kernels_as_entry_points,
@@ -528,8 +593,8 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         outputs: &outputs,
         prefix: output_prefix(&outputs[0].path, o.out_dir.as_deref()),
         write_unsplit_ir: AtomicBool::new(!o.outputs.is_empty()),
-        split_given,
         spec_modified: AtomicBool::new(false),
+        esimd_modified: AtomicBool::new(false),
         default_images: AtomicUsize::new(0),
         next_number: AtomicUsize::new(0),
         bf16_devicelib_used: AtomicBool::new(false),
@@ -554,6 +619,9 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         if o.ir_output_only && groups.len() > 1 {
             return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
         }
+        if groups.len() > 1 {
+            sink.write_unsplit_ir.store(true, Ordering::SeqCst);
+        }
         Ok(())
     })?;
     report.warnings.extend(result.warnings);
@@ -565,7 +633,9 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         files.commit().map_err(err)?;
         return Ok(report);
     }
-    if !result.real_split && !sink.write_unsplit_ir.load(Ordering::SeqCst) && !sink.spec_modified.load(Ordering::SeqCst)
+    if !sink.write_unsplit_ir.load(Ordering::SeqCst)
+        && !sink.spec_modified.load(Ordering::SeqCst)
+        && !sink.esimd_modified.load(Ordering::SeqCst)
     {
         report
             .notes
@@ -681,12 +751,12 @@ impl ImageSink for ModuleSplitSink<'_> {
             im.verify()
                 .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
             let ext = if o.text { "ll" } else { "bc" };
-            let stem = format!("{}{}_{n}", o.prefix, esimd_suffix(part.status));
-            let code = format!("{stem}.{ext}");
-            let prop = format!("{stem}.prop");
-            let sym = format!("{stem}.sym");
+            let name = |ext: &str| output_file_name(&o.prefix, n, part.status, "", ext);
+            let code = name(ext);
+            let prop = name("prop");
+            let sym = name("sym");
             let popts = PropertyOptions {
-                split_given: o.split.is_some(),
+                split_none: o.split.is_none(),
                 esimd_status: part.status,
                 ..Default::default()
             };
@@ -738,4 +808,48 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         .map_err(err)?;
     files.commit().map_err(err)?;
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_file_names_follow_the_2026_scheme() {
+        let name = |status, target, ext| output_file_name("d/out", 3, status, target, ext);
+        assert_eq!(name(EsimdStatus::SyclOnly, "", "bc"), "d/out_3.bc");
+        assert_eq!(name(EsimdStatus::SyclAndEsimd, "", "sym"), "d/out_3.sym");
+        assert_eq!(name(EsimdStatus::EsimdOnly, "", "ll"), "d/out_3.esimd.ll");
+        assert_eq!(
+            name(EsimdStatus::SyclOnly, "intel_gpu_pvc", "prop"),
+            "d/out_3.intel_gpu_pvc.prop"
+        );
+        assert_eq!(
+            name(EsimdStatus::EsimdOnly, "intel_gpu_pvc", "prop"),
+            "d/out_3.esimd.intel_gpu_pvc.prop"
+        );
+    }
+
+    #[test]
+    fn id_queries_range_values() {
+        assert_eq!(
+            IdQueriesRange::parse("int").map(IdQueriesRange::property_value),
+            Some(0)
+        );
+        assert_eq!(
+            IdQueriesRange::parse("uint").map(IdQueriesRange::property_value),
+            Some(1)
+        );
+        assert_eq!(
+            IdQueriesRange::parse("size_t").map(IdQueriesRange::property_value),
+            Some(2)
+        );
+        assert_eq!(IdQueriesRange::parse("long"), None);
+    }
+
+    #[test]
+    fn split_defaults_to_auto() {
+        let o = PostLinkOptions::default();
+        assert_eq!(o.split_mode(), SplitMode::Auto);
+    }
 }

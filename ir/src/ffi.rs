@@ -147,6 +147,7 @@ extern "C" {
         val_len: usize,
     ) -> i32;
     pub fn SyclSetDSOLocal(g: LLVMValueRef, local: i32);
+    pub fn SyclWrapGlobalArrayInStruct(g: LLVMValueRef) -> LLVMValueRef;
 }
 
 extern "C" {

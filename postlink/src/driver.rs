@@ -35,7 +35,8 @@ use crate::input::parse_module;
 pub struct SplitSettings {
     /// Grouping mode.
     pub mode: SplitMode,
-    /// A `-split` option was given (else the module is passed through).
+    /// Split into images (not `-split=none`; else the module is passed
+    /// through, upstream's ModuleCopier).
     pub split_given: bool,
     /// One group for all entry points.
     pub global_scope: bool,

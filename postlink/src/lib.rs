@@ -13,7 +13,7 @@
 //! attributes #0 = { "sycl-module-id"="a.cpp" }
 //! "#;
 //! let settings = Settings {
-//!     split: Some(SplitMode::Kernel),
+//!     split: SplitMode::Kernel,
 //!     symbols: true,
 //!     properties: true,
 //!     ..Settings::default()
@@ -57,12 +57,12 @@ pub mod pipeline;
 pub mod settings;
 
 pub use error::{ErrorStyle, PostLinkError, Report};
-pub use files::{run, OutputSpec, PostLinkOptions};
+pub use files::{image_file_name, run, ImageFile, OutputSpec, PostLinkOptions};
 pub use image::{Image, ImageKind, TargetOutcome};
 pub use input::Input;
 pub use module_split::{run_module_split, ModuleSplitOptions};
 pub use pipeline::{post_link, post_link_images};
-pub use settings::{Settings, SpecConstMode};
+pub use settings::{IdQueriesRange, Settings, SpecConstMode};
 pub use sycl_passes::properties::EsimdStatus;
 pub use sycl_props::property_set::PropertySetRegistry;
 pub use sycl_split::SplitMode;

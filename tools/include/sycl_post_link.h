@@ -9,7 +9,7 @@
      in memory. They write no file. Image i's IR, .prop and .sym text are,
      byte for byte, what sycl-post-link with the same options writes to
      <prefix>_<N>.bc (or .ll with "S"), <prefix>_<N>.prop and
-     <prefix>_<N>.sym (<prefix>_esimd_<N>.* for an ESIMD-only image), where
+     <prefix>_<N>.sym (<prefix>_<N>.esimd.* for an ESIMD-only image), where
      N is sycl_post_link_result_image_number (equal to i unless
      "split-esimd" gives an image's ESIMD and SYCL parts one number).
 
@@ -128,7 +128,7 @@ size_t sycl_post_link_result_target_count(const sycl_post_link_result *r);
 const char *sycl_post_link_result_target(const sycl_post_link_result *r, size_t t);
 /* 1 when target t's table lists image i, else 0. */
 int sycl_post_link_result_image_in_target(const sycl_post_link_result *r, size_t i, size_t t);
-/* Image i's .prop text in target t's table (<prefix>_<target>_<N>.prop,
+/* Image i's .prop text in target t's table (<prefix>_<N>.<target>.prop,
    with compile_target, for a named target); NULL when that table leaves
    the image out, or unless "properties". */
 const char *sycl_post_link_result_image_target_properties(const sycl_post_link_result *r, size_t i, size_t t,

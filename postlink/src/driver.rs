@@ -63,8 +63,6 @@ pub struct SplitResult<O> {
     pub images: Vec<O>,
     /// Warnings, in output order.
     pub warnings: Vec<String>,
-    /// Images were extracted (else the input was passed through).
-    pub real_split: bool,
 }
 
 struct Job {
@@ -89,7 +87,7 @@ fn esimd_step<'c>(
                 entry_points: info.entry_points.to_vec(),
                 status: EsimdStatus::SyclOnly,
             };
-            Ok((DeviceImage::new(vec![part], info.real_split), Vec::new()))
+            Ok((DeviceImage::new(vec![part]), Vec::new()))
         }
     }
 }
@@ -134,7 +132,6 @@ pub fn split_and_save<S: ImageSink>(
             let info = ImageInfo {
                 entry_points: &names,
                 has_virtual_functions,
-                real_split: false,
                 groups_split,
             };
             let (image, warnings) = esimd_step(s, name, m, &info)?;
@@ -142,7 +139,6 @@ pub fn split_and_save<S: ImageSink>(
             return Ok(SplitResult {
                 images: vec![out],
                 warnings,
-                real_split,
             });
         }
 
@@ -174,7 +170,6 @@ pub fn split_and_save<S: ImageSink>(
         (jobs, bitcode, m.data_layout_str(), groups_split)
     };
     drop(ctx);
-    let real_split = true;
 
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
@@ -227,7 +222,6 @@ pub fn split_and_save<S: ImageSink>(
                 let info = ImageInfo {
                     entry_points: &job.names,
                     has_virtual_functions: job.has_virtual_functions,
-                    real_split: true,
                     groups_split,
                 };
                 let (image, esimd_warnings) = esimd_step(s, name, image, &info)?;
@@ -271,9 +265,5 @@ pub fn split_and_save<S: ImageSink>(
     if let Some(e) = first_error {
         return Err(e);
     }
-    Ok(SplitResult {
-        images,
-        warnings,
-        real_split,
-    })
+    Ok(SplitResult { images, warnings })
 }

@@ -22,20 +22,16 @@ pub struct DeviceImage<'c> {
     /// Its modules in output order: one, or the ESIMD part then the SYCL
     /// part (`-split-esimd`).
     pub parts: Vec<ImagePart<'c>>,
-    /// The module was extracted or rewritten (else it is the input module
-    /// itself, unchanged by the split).
-    pub modified: bool,
     /// The ESIMD step separated an ESIMD and a SYCL part (even if it linked
     /// them back together).
     pub esimd_split: bool,
 }
 
 impl<'c> DeviceImage<'c> {
-    /// An image of `parts`; `modified` as in [`DeviceImage::modified`].
-    pub fn new(parts: Vec<ImagePart<'c>>, modified: bool) -> Self {
+    /// An image of `parts`.
+    pub fn new(parts: Vec<ImagePart<'c>>) -> Self {
         DeviceImage {
             parts,
-            modified,
             esimd_split: false,
         }
     }

@@ -1537,4 +1537,76 @@ mod tests {
             Err(SyclbinError::NotSyclbin(_))
         ));
     }
+
+    #[test]
+    fn reads_every_form() {
+        let bin = sample();
+        let v1 = bin.to_bytes().unwrap();
+        for p in Packaging::ALL {
+            let bytes = bin.write_as(p, [("triple", "spir64-unknown-unknown")]).unwrap();
+            let file = SyclbinFile::read(&bytes).unwrap();
+            assert_eq!(file.syclbin, bin, "{p:?}");
+            let (format, containers) = (&file.format, &file.containers);
+            match p {
+                Packaging::Bare => {
+                    assert_eq!(bytes, v1);
+                    assert_eq!((format, containers.len()), (&Format::BareV1, 0));
+                }
+                Packaging::OffloadV1 | Packaging::OffloadV2 => {
+                    assert_eq!(format, &Format::WrappedV1 { container: 0, entry: 0 });
+                    let version = if p == Packaging::OffloadV1 { 1 } else { 2 };
+                    assert_eq!(containers[0].version, version);
+                    assert_eq!(containers[0].entries[0].image, v1);
+                    assert_eq!(containers[0].entries[0].triple(), "spir64-unknown-unknown");
+                }
+                Packaging::SyclbinV2 => {
+                    assert!(matches!(format, Format::V2 { container: 0, .. }));
+                    assert_eq!(containers[0].entries.len(), 1 + 2 + 3);
+                }
+            }
+            assert_eq!(file.version(), if p == Packaging::SyclbinV2 { 2 } else { 1 });
+            assert_eq!(Syclbin::parse_any(&bytes).unwrap(), bin);
+            assert!(dump(&bytes).unwrap().contains("kernel names: kern_a, kern_b"));
+        }
+        assert_eq!(Packaging::from_name("offload-v2"), Some(Packaging::OffloadV2));
+        assert_eq!(Packaging::from_name("zip"), None);
+    }
+
+    #[test]
+    fn which_entry_is_read() {
+        let bin = sample();
+        let v1 = bin.to_bytes().unwrap();
+        let spirv = OffloadBinary::new(ImageKind::SPIRV, OffloadKind::SYCL, vec![3, 2, 0x23, 7]);
+        let syclbin = OffloadBinary::new(ImageKind::NONE, OffloadKind::SYCL, v1.clone());
+        // A SYCLBIN v1 image after other device images, in a later binary: found by its magic.
+        let mut bytes = spirv.to_bytes().unwrap();
+        bytes.extend(crate::offload_binary::write_v2(&[spirv.clone(), syclbin.clone()]).unwrap());
+        let file = SyclbinFile::read(&bytes).unwrap();
+        assert_eq!(file.format, Format::WrappedV1 { container: 1, entry: 1 });
+        assert_eq!(file.syclbin, bin);
+        // The first entry decides: a v1 image first wins over v2 roles in the same binary.
+        let mut v2 = crate::syclbin_v2::to_entries(&Syclbin::new(BundleState::Input));
+        v2.insert(0, syclbin.clone());
+        let file = SyclbinFile::read(&crate::offload_binary::write_v2(&v2).unwrap()).unwrap();
+        assert_eq!(file.format, Format::WrappedV1 { container: 0, entry: 0 });
+        // No SYCLBIN anywhere.
+        assert_eq!(
+            SyclbinFile::read(&spirv.to_bytes().unwrap()).unwrap_err(),
+            SyclbinError::NoSyclbinImage
+        );
+        // A v2 SYCLBIN with an error is reported as such, not as "no SYCLBIN".
+        let mut broken = crate::syclbin_v2::to_entries(&bin);
+        broken.remove(0);
+        assert_eq!(
+            SyclbinFile::read(&crate::offload_binary::write_v2(&broken).unwrap()).unwrap_err(),
+            SyclbinError::V2GlobalMetadata { found: None }
+        );
+        // A broken offload binary is reported with its own error.
+        let mut bad = spirv.to_bytes_v2().unwrap();
+        bad[24] = 9;
+        assert!(matches!(
+            SyclbinFile::read(&bad).unwrap_err(),
+            SyclbinError::Offload(OffloadError::OutOfBounds { what: "entries", .. })
+        ));
+    }
 }

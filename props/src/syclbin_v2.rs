@@ -301,3 +301,230 @@ pub fn to_entries(bin: &Syclbin) -> Vec<OffloadBinary> {
 pub fn write(bin: &Syclbin) -> Result<Vec<u8>, SyclbinError> {
     Ok(write_v2(&to_entries(bin))?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::offload_binary::Container;
+    use crate::property_set::PropertyValue;
+    use crate::syclbin::{BundleState, Format, IrType, SyclbinFile};
+
+    const GLOBAL: &str = "[SYCLBIN/global metadata]\nstate=1|1\n";
+    const AM0: &str = "[SYCL/kernel names]\n__sycl_kernel_k=1|1\n";
+    const IR_MD: &str = "[SYCLBIN/ir module metadata]\ntype=1|0\ntarget=2|wCAAAAAAAAwcwlmc2QTL152au92du1Sdutmbvdnb\n";
+    const NATIVE_MD: &str = "[SYCLBIN/native device code image metadata]\narch=2|oAAAAAAAAAwct9FOwA\n";
+
+    fn framed(md: &str, bytes: &[u8]) -> Vec<u8> {
+        let mut v = (md.len() as u64).to_le_bytes().to_vec();
+        v.extend_from_slice(md.as_bytes());
+        v.extend_from_slice(bytes);
+        v
+    }
+
+    fn e(role: &str, index: Option<&str>, image: Vec<u8>) -> OffloadBinary {
+        let mut e = OffloadBinary::new(ImageKind::SYCLBIN, OffloadKind::SYCL, image)
+            .with_string(FORMAT_VERSION_KEY, "2")
+            .with_string(ROLE_KEY, role);
+        if let Some(i) = index {
+            e = e.with_string(AM_INDEX_KEY, i);
+        }
+        e
+    }
+
+    /// Entries as another writer might order them: parts before their module's metadata, global last.
+    fn shuffled() -> Vec<OffloadBinary> {
+        vec![
+            e("native", Some("1"), framed(NATIVE_MD, b"ELF")),
+            e("ir", Some("0"), framed(IR_MD, b"\x03\x02\x23\x07one")),
+            e("am_metadata", Some("1"), Vec::new()),
+            e("ir", Some("0"), framed("", b"two")),
+            e("am_metadata", Some("0"), AM0.as_bytes().to_vec()),
+            e("global_metadata", None, GLOBAL.as_bytes().to_vec()),
+        ]
+    }
+
+    #[test]
+    fn reads_hand_built_entries() {
+        let (bin, layout) = read(&shuffled()).unwrap();
+        assert_eq!(bin.state(), Some(BundleState::Object));
+        assert_eq!(bin.abstract_modules.len(), 2);
+        let a0 = &bin.abstract_modules[0];
+        assert_eq!(a0.kernel_names(), ["__sycl_kernel_k"]);
+        assert_eq!(a0.ir_modules.len(), 2);
+        assert_eq!(a0.ir_modules[0].bytes, b"\x03\x02\x23\x07one");
+        assert_eq!(a0.ir_modules[0].ir_type(), Some(IrType::SpirV));
+        assert_eq!(a0.ir_modules[0].target(), Some("spir64-unknown-unknown"));
+        assert_eq!(a0.ir_modules[1].bytes, b"two");
+        assert!(a0.ir_modules[1].metadata.is_empty());
+        let a1 = &bin.abstract_modules[1];
+        assert!(a1.metadata.is_empty() && a1.ir_modules.is_empty());
+        assert_eq!(a1.native_images[0].arch(), Some("sm_80"));
+        assert_eq!(a1.native_images[0].bytes, b"ELF");
+        assert_eq!(layout.global_entry, 5);
+        assert_eq!(layout.abstract_modules[0].metadata_entry, 4);
+        assert_eq!(
+            layout.abstract_modules[0].ir_modules,
+            [
+                ImageEntry {
+                    entry: 1,
+                    metadata_size: IR_MD.len() as u64,
+                    bytes_size: 7
+                },
+                ImageEntry {
+                    entry: 3,
+                    metadata_size: 0,
+                    bytes_size: 3
+                }
+            ]
+        );
+        assert_eq!(layout.abstract_modules[1].native_images[0].entry, 0);
+        // Through the file reader: the same model, recognised as version 2.
+        let file = SyclbinFile::read(&write_v2(&shuffled()).unwrap()).unwrap();
+        assert_eq!(file.syclbin, bin);
+        assert_eq!(file.version(), 2);
+        assert!(matches!(file.format, Format::V2 { container: 0, .. }));
+    }
+
+    #[test]
+    fn writes_upstream_entries_and_reads_them_back() {
+        let (bin, _) = read(&shuffled()).unwrap();
+        let entries = to_entries(&bin);
+        let described: Vec<Vec<(&str, &str)>> = entries
+            .iter()
+            .map(|e| e.strings.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect())
+            .collect();
+        let v = ("sycl_format_version", "2");
+        assert_eq!(
+            described,
+            vec![
+                vec![v, ("role", "global_metadata")],
+                vec![v, ("role", "am_metadata"), ("am_index", "0")],
+                vec![
+                    v,
+                    ("role", "ir"),
+                    ("am_index", "0"),
+                    ("ir_type", "0"),
+                    ("triple", "spir64-unknown-unknown")
+                ],
+                vec![v, ("role", "ir"), ("am_index", "0"), ("triple", "")],
+                vec![v, ("role", "am_metadata"), ("am_index", "1")],
+                vec![
+                    v,
+                    ("role", "native"),
+                    ("am_index", "1"),
+                    ("arch", "sm_80"),
+                    ("triple", "")
+                ],
+            ]
+        );
+        assert!(entries
+            .iter()
+            .all(|e| e.image_kind == ImageKind::SYCLBIN && e.offload_kind == OffloadKind::SYCL));
+        assert_eq!(entries[2].image, framed(IR_MD, b"\x03\x02\x23\x07one"));
+        let bytes = write(&bin).unwrap();
+        assert_eq!(Container::parse_all(&bytes).unwrap(), vec![Container::v2(entries)]);
+        assert_eq!(SyclbinFile::read(&bytes).unwrap().syclbin, bin);
+        // Version 1 of the same model reads back equal too.
+        assert_eq!(SyclbinFile::read(&bin.to_bytes().unwrap()).unwrap().syclbin, bin);
+    }
+
+    #[test]
+    fn empty_syclbin() {
+        let bin = Syclbin::new(BundleState::Executable);
+        let (back, layout) = read(&to_entries(&bin)).unwrap();
+        assert_eq!(back, bin);
+        assert!(layout.abstract_modules.is_empty());
+    }
+
+    fn error(f: impl FnOnce(&mut Vec<OffloadBinary>)) -> String {
+        let mut entries = shuffled();
+        f(&mut entries);
+        read(&entries).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn rejects_bad_entries() {
+        assert_eq!(
+            error(|v| v[2].image_kind = ImageKind::SPIRV),
+            "SYCLBIN v2 entry 2: image kind 6, expected 7 (SYCLBIN)"
+        );
+        assert_eq!(
+            error(|v| {
+                v[3].strings.insert(ROLE_KEY.into(), "debug".into());
+            }),
+            "SYCLBIN v2 entry 3: unknown role 'debug'"
+        );
+        assert_eq!(
+            error(|v| {
+                v[3].strings.shift_remove(ROLE_KEY);
+            }),
+            "SYCLBIN v2 entry 3: unknown role ''"
+        );
+        assert_eq!(error(|v| drop(v.pop())), "SYCLBIN v2: no global_metadata entry");
+        assert_eq!(
+            error(|v| v.insert(1, v[5].clone())),
+            "SYCLBIN v2: entries 1 and 6 are both global_metadata"
+        );
+        assert_eq!(
+            error(|v| {
+                v[5].strings.insert(FORMAT_VERSION_KEY.into(), "3".into());
+            }),
+            "SYCLBIN v2: unsupported sycl_format_version '3' (this reader supports 2)"
+        );
+        for bad in ["", "-1", "+1", " 1", "0x1", "1.0", "99999999999999999999999"] {
+            assert_eq!(
+                error(|v| {
+                    v[1].strings.insert(AM_INDEX_KEY.into(), bad.into());
+                }),
+                format!("SYCLBIN v2 entry 1: invalid am_index '{bad}'")
+            );
+        }
+        assert_eq!(
+            error(|v| {
+                v[1].strings.insert(AM_INDEX_KEY.into(), "6".into());
+            }),
+            "SYCLBIN v2 entry 1: am_index 6 out of range (6 entries)"
+        );
+        assert_eq!(
+            error(|v| v.push(v[4].clone())),
+            "SYCLBIN v2: duplicate am_metadata for am_index 0"
+        );
+        assert_eq!(
+            error(|v| drop(v.remove(2))),
+            "SYCLBIN v2: missing am_metadata for am_index 1"
+        );
+        assert_eq!(
+            error(|v| v[0].image.truncate(7)),
+            "SYCLBIN v2 entry 0: image of 7 bytes has no 8-byte metadata size"
+        );
+        assert_eq!(
+            error(|v| v[0].image[..8].copy_from_slice(&u64::MAX.to_le_bytes())),
+            format!(
+                "SYCLBIN v2 entry 0: metadata size {} exceeds the {} bytes after the size field",
+                u64::MAX,
+                NATIVE_MD.len() + 3
+            )
+        );
+        assert_eq!(
+            error(|v| v[4].image = b"oops\n".to_vec()),
+            "entry 4 (abstract module 0): metadata line 1: property category missing"
+        );
+        assert_eq!(
+            error(|v| v[1].image[8] = 0xff),
+            "entry 1 (ir of abstract module 0): metadata is not valid UTF-8 (at byte 0)"
+        );
+    }
+
+    #[test]
+    fn state_and_metadata_survive() {
+        let mut bin = Syclbin::new(BundleState::Input);
+        let mut am = AbstractModule::default();
+        am.metadata
+            .add(names::DEVICE_REQUIREMENTS, "aspects", PropertyValue::u32_array(&[1, 6]));
+        am.native_images.push(NativeImage::new("intel_gpu_pvc", vec![0xAB; 13]));
+        bin.abstract_modules.push(am);
+        let back = SyclbinFile::read(&bin.to_bytes_v2().unwrap()).unwrap().syclbin;
+        assert_eq!(back, bin);
+        assert_eq!(back.state(), Some(BundleState::Input));
+    }
+}

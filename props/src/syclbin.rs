@@ -1290,7 +1290,7 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
             let entries = &file.containers[*container].entries;
             let ir: usize = bin.abstract_modules.iter().map(|a| a.ir_modules.len()).sum();
             let native: usize = bin.abstract_modules.iter().map(|a| a.native_images.len()).sum();
-            let note = format!("offload binary {container}");
+            let note = format!("in offload binary {container}");
             (
                 v2_lines(layout, entries),
                 (bin.abstract_modules.len(), ir, native),

@@ -28,7 +28,10 @@
 //!
 //! [`OffloadBinary::to_bytes`] (version 1) and [`write_v2`] reproduce LLVM's writers byte for byte
 //! (including the string-table order); [`Container::parse_all`] and [`OffloadBinary::parse_all`] read both
-//! versions, validate every offset before use and never read out of bounds. Versions other than 1 and 2
+//! versions, validate every offset before use and never read out of bounds. The reader copies what it reads,
+//! so it bounds the copies by the input: the images of one binary must not share bytes (no writer shares them)
+//! and the string maps may refer to at most [`STRING_BYTES_PER_BINARY_BYTE`] string bytes per byte of the
+//! binary (at least [`MIN_STRING_BYTES`]). Versions other than 1 and 2
 //! (e.g. the compressed version 3 under review upstream) are rejected with
 //! [`OffloadError::UnsupportedVersion`].
 //!
@@ -64,6 +67,17 @@ pub const STRING_ENTRY_SIZE: u64 = 16;
 pub const STRING_ENTRY_SIZE_V2: u64 = 24;
 /// Alignment of binaries and images.
 pub const ALIGNMENT: u64 = 8;
+/// The reader's limit on the key and value bytes all string maps of one binary may refer to, per byte of the
+/// binary (but never below [`MIN_STRING_BYTES`]). Records are 16 or 24 bytes and real strings are short, so
+/// files written by LLVM or the SYCL runtime stay far below it; it bounds the memory a crafted file can make
+/// the reader allocate by pointing many records at the same long string.
+pub const STRING_BYTES_PER_BINARY_BYTE: u64 = 16;
+/// The smallest limit on string bytes of one binary (64 MiB).
+pub const MIN_STRING_BYTES: u64 = 1 << 26;
+
+fn string_byte_limit(size: u64) -> u64 {
+    size.saturating_mul(STRING_BYTES_PER_BINARY_BYTE).max(MIN_STRING_BYTES)
+}
 
 /// The kind of the wrapped image (LLVM `ImageKind`; 7 is intel/llvm's `IMG_SYCLBIN`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -250,6 +264,24 @@ pub enum OffloadError {
     /// A key or value to write contains a NUL byte (version 2 allows them in values).
     #[error("string {0:?} contains a NUL byte")]
     NulInString(String),
+    /// The images of one binary add up to more than the binary (they overlap; no writer shares image bytes).
+    #[error("offload binary at byte {at}: the images add up to more than the binary's {size} bytes")]
+    ImagesOverlap {
+        /// Start of the binary in the input.
+        at: u64,
+        /// Size of the binary.
+        size: u64,
+    },
+    /// The string maps refer to more string bytes than the reader's limit ([`STRING_BYTES_PER_BINARY_BYTE`] times
+    /// the binary's size, at least [`MIN_STRING_BYTES`]): a resource limit against maps that point many records
+    /// at the same long string.
+    #[error("offload binary at byte {at}: the string maps refer to more than {limit} string bytes (a reader limit)")]
+    TooManyStringBytes {
+        /// Start of the binary in the input.
+        at: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// A version 1 binary holds exactly one entry.
     #[error("a version 1 offload binary holds exactly one entry, not {0}")]
     NotOneEntry(usize),
@@ -422,6 +454,11 @@ pub struct Container {
 struct Reader<'b> {
     b: &'b [u8],
     at: u64,
+    /// String bytes the reader may still copy.
+    string_budget: std::cell::Cell<u64>,
+    /// Image bytes the reader may still copy: images must not share bytes, which bounds their copies by the
+    /// binary's size.
+    image_budget: std::cell::Cell<u64>,
 }
 
 impl Reader<'_> {
@@ -456,6 +493,15 @@ impl Reader<'_> {
     }
 
     fn utf8(&self, offset: u64, bytes: &[u8]) -> Result<String, OffloadError> {
+        let left =
+            self.string_budget
+                .get()
+                .checked_sub(bytes.len() as u64)
+                .ok_or(OffloadError::TooManyStringBytes {
+                    at: self.at,
+                    limit: string_byte_limit(self.size()),
+                })?;
+        self.string_budget.set(left);
         String::from_utf8(bytes.to_vec()).map_err(|_| OffloadError::InvalidUtf8 { at: self.at, offset })
     }
 
@@ -492,6 +538,15 @@ impl Reader<'_> {
         };
         let m = self.array("string map", string_offset, num_strings, record)?;
         let img = self.region("image", image_offset, image_size)?;
+        let left = self
+            .image_budget
+            .get()
+            .checked_sub(image_size)
+            .ok_or(OffloadError::ImagesOverlap {
+                at: self.at,
+                size: self.size(),
+            })?;
+        self.image_budget.set(left);
         let mut strings = IndexMap::new();
         for i in 0..num_strings as usize {
             let rec = m + i * record as usize;
@@ -596,6 +651,8 @@ impl Container {
         let r = Reader {
             b: &b[..size as usize],
             at,
+            string_budget: std::cell::Cell::new(string_byte_limit(size)),
+            image_budget: std::cell::Cell::new(size),
         };
         let first = r.array("entries", entries_offset, count, ENTRY_SIZE)?;
         let mut entries = Vec::with_capacity(count as usize);
@@ -964,6 +1021,33 @@ mod tests {
             .to_bytes(),
             Err(OffloadError::NotOneEntry(0))
         );
+    }
+
+    #[test]
+    fn bounded_copies() {
+        let good = hand_built_v2();
+        // Entry 1's image made to cover the whole binary: the images now overlap.
+        let mut b = good.clone();
+        b[72 + 24..72 + 40].copy_from_slice(&[0u64.to_le_bytes(), 224u64.to_le_bytes()].concat());
+        assert_eq!(
+            Container::parse_all(&b),
+            Err(OffloadError::ImagesOverlap { at: 0, size: 224 })
+        );
+        // 1000 records all naming one 100 kB string: 100 MB of strings from a 124 kB binary.
+        let mut e = OffloadBinary::new(ImageKind::NONE, OffloadKind::NONE, vec![]);
+        for i in 0..1000 {
+            e.strings.insert(format!("{i}"), "x".repeat(100_000));
+        }
+        let bytes = e.to_bytes_v2().unwrap();
+        assert_eq!(
+            Container::parse_all(&bytes),
+            Err(OffloadError::TooManyStringBytes {
+                at: 0,
+                limit: MIN_STRING_BYTES
+            })
+        );
+        e.strings.truncate(10);
+        assert_eq!(OffloadBinary::parse_all(&e.to_bytes_v2().unwrap()).unwrap(), vec![e]);
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! SYCLBIN version 1: the container for separately compiled SYCL device code (intel/llvm
-//! `llvm/Object/SYCLBIN`, design document "SYCLBIN - A format for separately compiled SYCL device code").
+//! SYCLBIN: the container for separately compiled SYCL device code (intel/llvm `llvm/Object/SYCLBIN`, design
+//! document "SYCLBIN - A format for separately compiled SYCL device code"). This file owns the typed model
+//! ([`Syclbin`]), version 1's layout, the one reader for every form ([`SyclbinFile::read`]), the writer for
+//! every form ([`Syclbin::write_as`]) and the dump; version 2's entry layout is in [`crate::syclbin_v2`].
 //!
 //! A SYCLBIN holds *abstract modules* (device code sharing kernel names, symbols, requirements…), each with
 //! IR modules (SPIR-V, PTX, AMDGCN) and native device code images, plus property-set metadata at every level.
@@ -23,8 +25,13 @@
 //! The writer lays a file out as upstream's writer does (padding bytes are written as zeros). The reader
 //! checks every count, offset and size before use and returns a [`SyclbinError`] naming the offending part;
 //! it also rejects files whose headers are shared between abstract modules or left unreferenced, which the
-//! nested model here cannot represent. A SYCLBIN may travel inside an [`OffloadBinary`] with image kind
-//! [`ImageKind::SYCLBIN`]; [`Syclbin::parse_any`] accepts both forms.
+//! nested model here cannot represent.
+//!
+//! On disk a SYCLBIN v1 travels inside an [`OffloadBinary`] entry with image kind [`ImageKind::SYCLBIN`]: a
+//! version 1 offload binary (LLVM 22's tools, `syclbin create --offload-binary`) or a single-entry version 2
+//! one (what the 2026.2 SYCL runtime's `ext_oneapi_get_content()` writes; the runtime loads both). SYCLBIN v2
+//! spreads the same model over the entries of a version 2 offload binary. [`SyclbinFile::read`] (and
+//! [`Syclbin::parse_any`]) read all of these and a bare SYCLBIN v1; [`Packaging`] names the forms to write.
 //!
 //! ```
 //! use sycl_props::syclbin::{AbstractModule, BundleState, IrModule, IrType, Syclbin};

@@ -45,7 +45,7 @@ const SPECS: &[OptSpec] = &[
     OptSpec {
         name: "o",
         kind: OptKind::Value,
-        help: "Output file (create)",
+        help: "Output file (create, convert)",
         value_desc: "filename",
     },
     OptSpec {

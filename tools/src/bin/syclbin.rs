@@ -2,13 +2,21 @@
 //!
 //! ```text
 //! syclbin dump <file>
+//! syclbin convert <file> -o <out> --format=bare|offload-v1|offload-v2|syclbin-v2 [--triple=<triple>] [--arch=<arch>]
 //! syclbin create -o <out> [--state=input|object|executable] [--table=<file table>]...
 //!                [--image=<file>[,props=<file>][,sym=<file>][,arch=<arch>][,type=<ir type>][,target=<triple>]]...
 //!                [--offload-binary [--triple=<triple>] [--arch=<arch>]]
 //! ```
 //!
-//! `dump` prints the structure of a SYCLBIN, bare or inside an offload binary: header, abstract modules,
-//! state, IR types, targets, native architectures, kernel names, every property set, offsets and sizes.
+//! `dump` prints the structure of a SYCLBIN in any form `sycl_props::syclbin::SyclbinFile::read` reads (bare
+//! SYCLBIN v1; v1 inside an offload binary of version 1 or 2, as the SYCL runtime writes it; SYCLBIN v2):
+//! the offload binaries and their entries, header, abstract modules, state, IR types, targets, native
+//! architectures, kernel names, every property set, offsets and sizes.
+//!
+//! `convert` reads the same forms and writes the SYCLBIN in the form `--format` names (default
+//! `offload-v1`): `bare`, `offload-v1` (SYCLBIN v1 in an offload binary v1), `offload-v2` (in a single-entry
+//! offload binary v2, as the runtime's `ext_oneapi_get_content()` writes) or `syclbin-v2` (upstream's
+//! multi-entry SYCLBIN v2). `--triple`/`--arch` become strings of the wrapping entry.
 //!
 //! `create` builds one abstract module per image. `--table` reads a sycl-post-link file table: each row's
 //! `Code` file is an IR module (SPIR-V unless `--ir-type` says otherwise), its `Properties` file (if the column
@@ -26,7 +34,9 @@ use std::process::ExitCode;
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
-use sycl_props::syclbin::{self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Syclbin};
+use sycl_props::syclbin::{
+    self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Packaging, Syclbin, SyclbinFile,
+};
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 
 const TOOL: &str = "syclbin";
@@ -35,8 +45,14 @@ const SPECS: &[OptSpec] = &[
     OptSpec {
         name: "o",
         kind: OptKind::Value,
-        help: "Output file (create)",
+        help: "Output file (create, convert)",
         value_desc: "filename",
+    },
+    OptSpec {
+        name: "format",
+        kind: OptKind::Enum(&["bare", "offload-v1", "offload-v2", "syclbin-v2"]),
+        help: "Form to write (convert; default offload-v1)",
+        value_desc: "",
     },
     OptSpec {
         name: "state",
@@ -222,8 +238,8 @@ fn modules_from_table(path: &str, ir_type: IrType, target: Option<&str>) -> Resu
 
 fn usage() -> String {
     cl::help(
-        "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin create -o <file> [options]",
-        "syclbin dump <file> | syclbin create -o <file> [options]",
+        "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin convert <file> -o <file> [--format=<form>]\n  syclbin create -o <file> [options]",
+        "syclbin dump <file> | syclbin convert <file> -o <file> [options] | syclbin create -o <file> [options]",
         "syclbin options",
         SPECS,
     )
@@ -241,6 +257,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let mut wrap = false;
     let mut triple = None;
     let mut arch = None;
+    let mut format = Packaging::OffloadV1;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -253,6 +270,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => output = Some(v),
+            Arg::Opt("format", v) => format = Packaging::from_name(&v).unwrap_or(Packaging::OffloadV1),
             Arg::Opt("state", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
             Arg::Opt("table", v) => tables.push(v),
             Arg::Opt("image", v) => images.push(parse_image_spec(&v)?),
@@ -273,6 +291,24 @@ fn run(args: &[String]) -> Result<(), Failure> {
             let text = syclbin::dump(&read(&file)?).map_err(|e| fail(&file, e.to_string()))?;
             print!("{text}");
             Ok(())
+        }
+        Some("convert") => {
+            let (Some(file), None) = (positional.next(), positional.next()) else {
+                return Err(plain(format!("convert takes exactly one file.  Try: '{TOOL} --help'")));
+            };
+            let Some(output) = output else {
+                return Err(plain("convert needs an output file (-o <file>)"));
+            };
+            let bin = SyclbinFile::read(&read(&file)?)
+                .map_err(|e| fail(&file, e.to_string()))?
+                .syclbin;
+            let strings = [("triple", triple.as_deref()), ("arch", arch.as_deref())];
+            let bytes = bin
+                .write_as(format, strings.iter().filter_map(|(k, v)| Some((*k, (*v)?))))
+                .map_err(|e| fail(&output, e.to_string()))?;
+            let mut outs = Outputs::new();
+            outs.write(&output, &bytes).map_err(plain)?;
+            outs.commit().map_err(plain)
         }
         Some("create") => {
             if let Some(extra) = positional.next() {

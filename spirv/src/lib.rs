@@ -1,24 +1,37 @@
-//! SPIR-V for device images: emission through LLVM 22's SPIR-V backend
-//! (`llc -mtriple=spirv64-unknown-unknown -filetype=obj`), validation with
-//! `spirv-val`, and inspection with `rspirv` — here, the specialization
-//! constants of a module (their `SpecId` decorations and default values),
-//! to check them against an image's `[SYCL/specialization constants]`
-//! property set.
+//! SPIR-V for device images: compilation in process through LLVM 22's SPIR-V
+//! back end (`sycl-ir`'s target machine, the bytes `llc
+//! -mtriple=spirv64-unknown-unknown -filetype=obj` writes), PTX through the
+//! NVPTX back end, validation with `spirv-val`, and inspection with `rspirv`:
+//! entry points, linkage (exported and imported functions), and the
+//! specialization constants of a module (their `SpecId` decorations and
+//! default values) checked against an image's `[SYCL/specialization
+//! constants]` property set.
 //!
 //! What this crate does not do: lower or split IR (that is `sycl-passes`
-//! and `sycl-split`); it only runs the external tools and reads their output.
+//! and `sycl-split`).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use rspirv::dr::{Module, Operand};
-use rspirv::spirv::{Decoration, Op};
+use rspirv::spirv::{Decoration, ExecutionModel, LinkageType, Op};
+use sycl_ir::{CodegenTarget, Context, OutputKind};
 use sycl_props::property_set::{names, PropertySetRegistry};
+
+/// The first word of every SPIR-V module.
+pub const MAGIC: u32 = 0x0723_0203;
 
 /// Errors of SPIR-V emission and inspection.
 #[derive(Debug, thiserror::Error)]
 pub enum SpirvError {
+    /// The input is not LLVM IR LLVM can read.
+    #[error("{0}")]
+    Ir(String),
+    /// The back end failed on the module.
+    #[error("code generation failed: {0}")]
+    Codegen(String),
     /// An external tool could not be started.
     #[error("cannot run {tool}: {reason}")]
     Spawn {
@@ -43,38 +56,151 @@ pub enum SpirvError {
     Mismatch(String),
 }
 
-fn run(tool: &str, args: &[&str]) -> Result<(), SpirvError> {
-    let out = Command::new(tool).args(args).output().map_err(|e| SpirvError::Spawn {
-        tool: tool.into(),
-        reason: e.to_string(),
-    })?;
-    if !out.status.success() {
-        return Err(SpirvError::Tool {
-            tool: tool.into(),
-            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
-        });
+/// Whether `bytes` start with the SPIR-V magic number (little-endian, as
+/// LLVM writes it).
+pub fn is_spirv(bytes: &[u8]) -> bool {
+    bytes.len() >= 4 && bytes[..4] == MAGIC.to_le_bytes()
+}
+
+/// Whether `bytes` look like LLVM IR: bitcode (raw or in the bitcode
+/// wrapper) or text. SPIR-V is not.
+pub fn is_llvm_ir(bytes: &[u8]) -> bool {
+    const RAW: [u8; 4] = [b'B', b'C', 0xC0, 0xDE];
+    const WRAPPER: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
+    if bytes.starts_with(&RAW) || bytes.starts_with(&WRAPPER) {
+        return true;
     }
-    Ok(())
+    !is_spirv(bytes) && std::str::from_utf8(bytes).is_ok()
 }
 
-/// The `llc` to use: `$LLC`, else `llc-22`.
-pub fn llc() -> String {
-    std::env::var("LLC").unwrap_or_else(|_| "llc-22".into())
+/// Compiles a module to a SPIR-V binary in process (the SPIR-V back end's
+/// `spirv64-unknown-unknown` target). The module is not changed.
+pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvError> {
+    let bytes = module
+        .emit_to_memory(&CodegenTarget::spirv64(), OutputKind::Object)
+        .map_err(|e| SpirvError::Codegen(e.0))?;
+    if !is_spirv(&bytes) {
+        return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));
+    }
+    Ok(bytes)
 }
 
-/// Compiles LLVM IR (text or bitcode) at `input` to a SPIR-V binary at `output`.
-pub fn emit_spirv(input: &Path, output: &Path) -> Result<(), SpirvError> {
-    let (i, o) = (input.to_string_lossy(), output.to_string_lossy());
-    run(
-        &llc(),
-        &["-mtriple=spirv64-unknown-unknown", "-filetype=obj", &i, "-o", &o],
-    )
+/// Parses LLVM IR (text or bitcode; `name` names it in diagnostics) in a
+/// fresh context, verifies it and compiles it to a SPIR-V binary.
+pub fn compile_ir(ir: &[u8], name: &str) -> Result<Vec<u8>, SpirvError> {
+    let ctx = Context::new();
+    let m = ctx.parse_ir(ir, name).map_err(|e| SpirvError::Ir(e.to_string()))?;
+    m.verify().map_err(|e| SpirvError::Ir(e.to_string()))?;
+    compile_module(&m)
 }
 
-/// Validates a SPIR-V binary with `spirv-val` (`$SPIRV_VAL` overrides).
+/// Parses LLVM IR in a fresh context and compiles it to PTX for `cpu`
+/// (`sm_90`) with the NVPTX back end (`nvptx64-nvidia-cuda`).
+pub fn compile_ir_to_ptx(ir: &[u8], name: &str, cpu: &str) -> Result<Vec<u8>, SpirvError> {
+    let ctx = Context::new();
+    let m = ctx.parse_ir(ir, name).map_err(|e| SpirvError::Ir(e.to_string()))?;
+    m.verify().map_err(|e| SpirvError::Ir(e.to_string()))?;
+    m.emit_to_memory(&CodegenTarget::nvptx64(cpu), OutputKind::Assembly)
+        .map_err(|e| SpirvError::Codegen(e.0))
+}
+
+fn spirv_val() -> String {
+    std::env::var("SPIRV_VAL").unwrap_or_else(|_| "spirv-val".into())
+}
+
+fn tool_failure(tool: &str, out: std::process::Output) -> Result<(), SpirvError> {
+    if out.status.success() {
+        return Ok(());
+    }
+    let mut text = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    if text.is_empty() {
+        text = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    }
+    Err(SpirvError::Tool {
+        tool: tool.into(),
+        stderr: text,
+    })
+}
+
+/// Validates a SPIR-V file with `spirv-val` (`$SPIRV_VAL` overrides).
 pub fn validate(spirv: &Path) -> Result<(), SpirvError> {
-    let tool = std::env::var("SPIRV_VAL").unwrap_or_else(|_| "spirv-val".into());
-    run(&tool, &[&spirv.to_string_lossy()])
+    let tool = spirv_val();
+    let out = Command::new(&tool)
+        .arg(spirv)
+        .output()
+        .map_err(|e| SpirvError::Spawn {
+            tool: tool.clone(),
+            reason: e.to_string(),
+        })?;
+    tool_failure(&tool, out)
+}
+
+/// Validates a SPIR-V binary in memory with `spirv-val` (read from its
+/// standard input).
+pub fn validate_bytes(spirv: &[u8]) -> Result<(), SpirvError> {
+    let tool = spirv_val();
+    let spawn = |e: std::io::Error| SpirvError::Spawn {
+        tool: tool.clone(),
+        reason: e.to_string(),
+    };
+    let mut child = Command::new(&tool)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(spawn)?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(spirv).map_err(spawn)?;
+    }
+    let out = child.wait_with_output().map_err(spawn)?;
+    tool_failure(&tool, out)
+}
+
+/// An `OpEntryPoint` of a module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryPoint {
+    /// The entry point's name.
+    pub name: String,
+    /// Its execution model (`Kernel` for OpenCL-style SPIR-V).
+    pub model: ExecutionModel,
+}
+
+/// The entry points of `module`, in module order.
+pub fn entry_points(module: &Module) -> Vec<EntryPoint> {
+    module
+        .entry_points
+        .iter()
+        .filter_map(|inst| match inst.operands.as_slice() {
+            [Operand::ExecutionModel(model), Operand::IdRef(_), Operand::LiteralString(name), ..] => {
+                Some(EntryPoint {
+                    name: name.clone(),
+                    model: *model,
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Names with a `LinkageAttributes` decoration of `kind` (`Export` for
+/// definitions other modules may use, `Import` for declarations), sorted.
+pub fn linkage_names(module: &Module, kind: LinkageType) -> Vec<String> {
+    let mut out: Vec<String> = module
+        .annotations
+        .iter()
+        .filter(|i| i.class.opcode == Op::Decorate)
+        .filter_map(|i| match i.operands.as_slice() {
+            [Operand::IdRef(_), Operand::Decoration(Decoration::LinkageAttributes), Operand::LiteralString(name), Operand::LinkageType(k)]
+                if *k == kind =>
+            {
+                Some(name.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// One `OpSpecConstant*` of a module with a `SpecId` decoration.
@@ -191,6 +317,52 @@ mod tests {
         let sc = spec_constants(&m);
         assert_eq!(sc.len(), 1);
         assert_eq!((sc[0].spec_id, sc[0].default_words.clone()), (7, vec![40]));
+    }
+
+    const KERNELS: &str = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z7ext_addii(i32, i32)
+define spir_func i32 @_Z3twoi(i32 %x) {
+  %r = shl i32 %x, 1
+  ret i32 %r
+}
+define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {
+  %v = call spir_func i32 @_Z7ext_addii(i32 1, i32 2)
+  store i32 %v, ptr addrspace(1) %p
+  ret void
+}
+"#;
+
+    #[test]
+    fn compiles_ir_to_valid_spirv_with_entry_points_and_linkage() {
+        let bytes = compile_ir(KERNELS.as_bytes(), "k.ll").expect("compile");
+        assert!(is_spirv(&bytes) && !is_llvm_ir(&bytes));
+        validate_bytes(&bytes).expect("spirv-val");
+        let m = load(&bytes).expect("load");
+        let eps = entry_points(&m);
+        assert_eq!(eps.len(), 1);
+        assert_eq!((eps[0].name.as_str(), eps[0].model), ("__sycl_kernel_k", ExecutionModel::Kernel));
+        assert_eq!(linkage_names(&m, LinkageType::Import), vec!["_Z7ext_addii".to_string()]);
+        assert_eq!(linkage_names(&m, LinkageType::Export), vec!["_Z3twoi".to_string()]);
+        // Deterministic: the same input gives the same bytes.
+        assert_eq!(bytes, compile_ir(KERNELS.as_bytes(), "k.ll").expect("again"));
+    }
+
+    #[test]
+    fn invalid_spirv_fails_validation_and_bad_ir_is_an_error() {
+        assert!(validate_bytes(&[3, 2, 0x23, 7, 0, 0]).is_err());
+        let e = compile_ir(b"define void @f( {", "bad.ll").expect_err("parse error");
+        assert!(e.to_string().contains("bad.ll"), "{e}");
+    }
+
+    #[test]
+    fn compiles_ptx() {
+        let ptx = compile_ir_to_ptx(
+            b"define ptx_kernel void @k(ptr addrspace(1) %p) {\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n",
+            "k.ll",
+            "sm_90",
+        )
+        .expect("ptx");
+        assert!(String::from_utf8_lossy(&ptx).contains(".visible .entry k"));
     }
 
     #[test]

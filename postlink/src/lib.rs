@@ -10,7 +10,8 @@
 //! - [`image`]: a device image and its parts;
 //! - [`esimd`]: the ESIMD step on an extracted image;
 //! - [`driver`]: analysis once, extraction on worker threads, results in order;
-//! - [`pipeline`]: `sycl-post-link` and `sycl-module-split` behind their options.
+//! - [`pipeline`]: `sycl-post-link` and `sycl-module-split` behind their options;
+//! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V.
 
 pub mod driver;
 pub mod error;
@@ -19,6 +20,7 @@ pub mod image;
 pub mod input;
 pub mod output;
 pub mod pipeline;
+pub mod syclbin;
 
 pub use error::{ErrorStyle, PostLinkError, Report};
 pub use pipeline::{run, run_module_split, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};

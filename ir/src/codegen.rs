@@ -91,7 +91,11 @@ impl Module<'_> {
         if failed {
             let message = unsafe { take(error) };
             let first = message.lines().next().unwrap_or("").trim();
-            let first = if first.is_empty() { "code generation failed" } else { first };
+            let first = if first.is_empty() {
+                "code generation failed"
+            } else {
+                first
+            };
             return Err(CodegenError(first.to_string()));
         }
         // SAFETY: the shim returned `len` bytes from malloc.

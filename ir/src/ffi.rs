@@ -162,6 +162,7 @@ extern "C" {
     pub fn SyclLinkModules(
         dest: LLVMModuleRef,
         src: LLVMModuleRef,
+        only_needed: i32,
         errors: *mut *mut libc_char,
         warnings: *mut *mut libc_char,
     ) -> i32;

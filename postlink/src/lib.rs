@@ -11,8 +11,10 @@
 //! - [`esimd`]: the ESIMD step on an extracted image;
 //! - [`driver`]: analysis once, extraction on worker threads, results in order;
 //! - [`pipeline`]: `sycl-post-link` and `sycl-module-split` behind their options;
-//! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V.
+//! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V;
+//! - [`device_link`]: `sycl-link`: link device bitcode and libraries, post-link, SYCLBIN.
 
+pub mod device_link;
 pub mod driver;
 pub mod error;
 pub mod esimd;

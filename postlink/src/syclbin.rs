@@ -56,7 +56,8 @@ pub struct SyclbinOptions {
     pub state: BundleState,
     /// The IR type of modules that are not LLVM IR (LLVM IR becomes SPIR-V).
     pub ir_type: IrType,
-    /// The `target` string of every IR module (none when `None`).
+    /// The `target` string of every IR module; when `None`, an LLVM IR
+    /// image's triple, and none for other images.
     pub target: Option<String>,
     /// Offload binary or bare SYCLBIN.
     pub container: Container,
@@ -114,6 +115,8 @@ struct Compiled {
     /// `[SYCL/kernel param opt]` of the LLVM IR module, if it has
     /// eliminated arguments.
     param_opt: Option<PropertySetRegistry>,
+    /// The LLVM IR module's target triple, if it has one.
+    triple: Option<String>,
 }
 
 fn compile(image: &SyclbinImage, ir_type: IrType) -> Result<Compiled, SyclbinPackError> {
@@ -123,6 +126,7 @@ fn compile(image: &SyclbinImage, ir_type: IrType) -> Result<Compiled, SyclbinPac
             bytes: image.code.clone(),
             kernels: None,
             param_opt: None,
+            triple: None,
         })
     };
     if ir_type != IrType::SpirV {
@@ -164,6 +168,7 @@ fn compile(image: &SyclbinImage, ir_type: IrType) -> Result<Compiled, SyclbinPac
         bytes,
         kernels: Some(kernels),
         param_opt,
+        triple: Some(m.triple()).filter(|t| !t.is_empty()),
     })
 }
 
@@ -215,8 +220,11 @@ pub fn abstract_module(image: &SyclbinImage, opts: &SyclbinOptions) -> Result<Ab
         metadata,
         ..AbstractModule::default()
     };
+    // The IR module's target: the one asked for, else the LLVM IR's triple
+    // (`spir64-unknown-unknown`), as Intel's toolchain records it.
+    let target = opts.target.as_deref().or(compiled.triple.as_deref());
     am.ir_modules
-        .push(IrModule::new(compiled.ir_type, opts.target.as_deref(), compiled.bytes));
+        .push(IrModule::new(compiled.ir_type, target, compiled.bytes));
     Ok(am)
 }
 
@@ -318,16 +326,23 @@ define spir_kernel void @__sycl_kernel_b(ptr addrspace(1) %p) !sycl_kernel_omit_
         };
         let bytes = package(&images, &opts).expect("package");
         let (ob, _) = OffloadBinary::parse_one(&bytes).expect("offload binary");
-        assert_eq!((ob.image_kind, ob.offload_kind), (ImageKind::SYCLBIN, OffloadKind::SYCL));
+        assert_eq!(
+            (ob.image_kind, ob.offload_kind),
+            (ImageKind::SYCLBIN, OffloadKind::SYCL)
+        );
         assert_eq!(ob.triple(), DEFAULT_TRIPLE);
         let bin = Syclbin::parse_any(&bytes).expect("syclbin");
         let am = &bin.abstract_modules[0];
         assert_eq!(am.kernel_names(), vec!["__sycl_kernel_a", "__sycl_kernel_b"]);
         assert!(am.metadata.get(names::DEVICE_REQUIREMENTS).is_some());
         let param_opt = am.metadata.get(names::KERNEL_PARAM_OPT_INFO).expect("param opt");
-        assert_eq!(param_opt.iter().map(|(k, _)| k).collect::<Vec<_>>(), vec!["__sycl_kernel_b"]);
+        assert_eq!(
+            param_opt.iter().map(|(k, _)| k).collect::<Vec<_>>(),
+            vec!["__sycl_kernel_b"]
+        );
         let spirv = &am.ir_modules[0];
         assert_eq!(spirv.ir_type(), Some(IrType::SpirV));
+        assert_eq!(spirv.target(), Some("spir64-unknown-unknown"));
         sycl_spirv::validate_bytes(&spirv.bytes).expect("spirv-val");
         // Same input, same bytes, whatever the thread count.
         let one = SyclbinOptions::default();
@@ -362,8 +377,11 @@ define spir_kernel void @__sycl_kernel_b(ptr addrspace(1) %p) !sycl_kernel_omit_
         )
         .expect_err("bad IR");
         assert!(e.to_string().starts_with("img_0.ll: "), "{e}");
-        let e = package(&[image(&[0, 1, 2, 3, 0xff], PropertySetRegistry::new())], &SyclbinOptions::default())
-            .expect_err("binary junk");
+        let e = package(
+            &[image(&[0, 1, 2, 3, 0xff], PropertySetRegistry::new())],
+            &SyclbinOptions::default(),
+        )
+        .expect_err("binary junk");
         assert_eq!(e.to_string(), "img_0.ll: neither SPIR-V nor LLVM IR");
     }
 }

@@ -8,10 +8,10 @@
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
 target triple = "spir64-unknown-unknown"
 
-declare spir_func i64 @_Z13get_global_idj(i32)
+declare spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32)
 
 define spir_kernel void @__sycl_kernel_add(ptr addrspace(1) %out, i32 %x) #0 {
-  %i = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %i = call spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 0)
   %i32 = trunc i64 %i to i32
   %v = add i32 %i32, %x
   %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %i
@@ -20,7 +20,7 @@ define spir_kernel void @__sycl_kernel_add(ptr addrspace(1) %out, i32 %x) #0 {
 }
 
 define spir_kernel void @__sycl_kernel_scale(ptr addrspace(1) %out, i32 %k) #0 !sycl_kernel_omit_args !0 {
-  %i = call spir_func i64 @_Z13get_global_idj(i32 0)
+  %i = call spir_func i64 @_Z33__spirv_BuiltInGlobalInvocationIdi(i32 0)
   %i32 = trunc i64 %i to i32
   %v = mul i32 %i32, %k
   %p = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %i

@@ -110,6 +110,13 @@ static void caseLink(sycl::queue &Q, const std::string &App, const std::string &
         "use_ext(out, 5) = ext_add(i * 10, 5) from the exporting SYCLBIN");
 }
 
+// One SYCLBIN holding both sides (sycl-link of app and lib): use_ext resolves ext_add inside it.
+static void caseUseExt(sycl::queue &Q, const std::string &Path, State S) {
+  auto KB = loadExecutable(Q, Path, S);
+  check(expect(run(Q, KB.ext_oneapi_get_kernel("use_ext"), 16, 5), [](int I) { return I * 10 + 5; }),
+        "use_ext(out, 5) = ext_add(i * 10, 5) within one SYCLBIN");
+}
+
 // Specialization constants at their default values.
 static void caseSpecConst(sycl::queue &Q, const std::string &Path, State S) {
   auto KB = loadExecutable(Q, Path, S);
@@ -240,6 +247,8 @@ int main(int Argc, char **Argv) {
       caseWrongState(Q, A[1], parseState(A[2]));
     else if (C == "link" && A.size() == 3)
       caseLink(Q, A[1], A[2]);
+    else if (C == "use-ext" && A.size() == 3)
+      caseUseExt(Q, A[1], parseState(A[2]));
     else if (C == "spec-const" && A.size() == 3)
       caseSpecConst(Q, A[1], parseState(A[2]));
     else if (C == "many" && A.size() == 4)

@@ -125,13 +125,10 @@ fn tool_failure(tool: &str, out: std::process::Output) -> Result<(), SpirvError>
 /// Validates a SPIR-V file with `spirv-val` (`$SPIRV_VAL` overrides).
 pub fn validate(spirv: &Path) -> Result<(), SpirvError> {
     let tool = spirv_val();
-    let out = Command::new(&tool)
-        .arg(spirv)
-        .output()
-        .map_err(|e| SpirvError::Spawn {
-            tool: tool.clone(),
-            reason: e.to_string(),
-        })?;
+    let out = Command::new(&tool).arg(spirv).output().map_err(|e| SpirvError::Spawn {
+        tool: tool.clone(),
+        reason: e.to_string(),
+    })?;
     tool_failure(&tool, out)
 }
 
@@ -172,12 +169,10 @@ pub fn entry_points(module: &Module) -> Vec<EntryPoint> {
         .entry_points
         .iter()
         .filter_map(|inst| match inst.operands.as_slice() {
-            [Operand::ExecutionModel(model), Operand::IdRef(_), Operand::LiteralString(name), ..] => {
-                Some(EntryPoint {
-                    name: name.clone(),
-                    model: *model,
-                })
-            }
+            [Operand::ExecutionModel(model), Operand::IdRef(_), Operand::LiteralString(name), ..] => Some(EntryPoint {
+                name: name.clone(),
+                model: *model,
+            }),
             _ => None,
         })
         .collect()
@@ -340,7 +335,10 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {
         let m = load(&bytes).expect("load");
         let eps = entry_points(&m);
         assert_eq!(eps.len(), 1);
-        assert_eq!((eps[0].name.as_str(), eps[0].model), ("__sycl_kernel_k", ExecutionModel::Kernel));
+        assert_eq!(
+            (eps[0].name.as_str(), eps[0].model),
+            ("__sycl_kernel_k", ExecutionModel::Kernel)
+        );
         assert_eq!(linkage_names(&m, LinkageType::Import), vec!["_Z7ext_addii".to_string()]);
         assert_eq!(linkage_names(&m, LinkageType::Export), vec!["_Z3twoi".to_string()]);
         // Deterministic: the same input gives the same bytes.

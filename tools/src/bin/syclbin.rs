@@ -375,7 +375,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 state,
                 ir_type,
                 target: target.clone(),
-                container: if bare { Container::Bare } else { Container::OffloadBinary },
+                container: if bare {
+                    Container::Bare
+                } else {
+                    Container::OffloadBinary
+                },
                 triple: triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
                 arch,
                 threads: thread_count(),

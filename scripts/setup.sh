@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-for pkg in llvm-22-dev llvm-22-tools clang-22 libzstd-dev spirv-tools; do
+# libhwloc15: the SYCL runtime's OpenCL adapter needs it (scripts/syclbin-e2e-test.sh).
+for pkg in llvm-22-dev llvm-22-tools clang-22 libzstd-dev spirv-tools libhwloc15; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
 done
 # The real-device test builds a Python virtual environment.

@@ -10,6 +10,11 @@
 // back end are collected instead of ending the process; the context's
 // previous handler is put back afterwards.
 //
+// LLVM 22's SPIR-V back end keeps its module analysis in a static
+// (SPIRVModuleAnalysis::MAI), so two SPIR-V compilations on two threads
+// corrupt each other (seen as crashes in the asm printer): SPIR-V code
+// generation is serialized process-wide. Other targets run in parallel.
+//
 //===----------------------------------------------------------------------===//
 
 #include "llvm-c/Core.h"
@@ -127,6 +132,11 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
   ErrorCollector *C = Collect.get();
   Ctx.setDiagnosticHandler(std::move(Collect));
 
+  static std::mutex SpirvCodegen;
+  std::unique_lock<std::mutex> Serial(SpirvCodegen, std::defer_lock);
+  if (TT.isSPIRV())
+    Serial.lock();
+
   std::string Buffer;
   bool Failed;
   {
@@ -141,6 +151,8 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
     else
       PM.run(Mod);
   }
+  if (Serial.owns_lock())
+    Serial.unlock();
   std::string Errors = C->Errors;
   Ctx.setDiagnosticHandler(std::move(Previous));
   if (Failed || !Errors.empty()) {

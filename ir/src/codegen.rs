@@ -5,7 +5,11 @@
 //!
 //! Error diagnostics of a back end come back as [`CodegenError`]; a back end
 //! that calls `report_fatal_error` still ends the process, as it does in
-//! `llc`.
+//! `llc`. SPIR-V compilations are serialized process-wide (the SPIR-V back
+//! end keeps module analysis in a static); other targets run in parallel.
+//! That static also keeps block-label ids from earlier modules, so SPIR-V
+//! from the second compilation on may number ids differently from `llc`;
+//! `sycl_spirv::compile_module` repairs and canonicalizes the numbering.
 
 use std::ffi::CString;
 use std::ptr;

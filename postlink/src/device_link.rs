@@ -180,7 +180,13 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
         table_path.to_string_lossy().into_owned(),
     );
     let report = pipeline::run(&syclbin_post_link_options(&input_s, &table_s, o))?;
-    warnings.extend(report.warnings);
+    // Post-link warnings name their input: here the linked module, not the temporary file.
+    warnings.extend(
+        report
+            .warnings
+            .into_iter()
+            .map(|w| w.replace(&input_s, "the linked module")),
+    );
     let text = std::fs::read_to_string(&table_path).map_err(|e| PostLinkError::new(format!("{table_s}: {e}")))?;
     let table = FileTable::parse(&text).map_err(|e| PostLinkError::new(format!("{table_s}: {e}")))?;
     let mut images = Vec::new();

@@ -350,6 +350,24 @@ define spir_kernel void @__sycl_kernel_b(ptr addrspace(1) %p) !sycl_kernel_omit_
     }
 
     #[test]
+    fn parallel_compilation_gives_the_same_bytes() {
+        let images: Vec<SyclbinImage> = (0..8)
+            .map(|i| {
+                let text = TWO_KERNELS.replace("__sycl_kernel_a", &format!("__sycl_kernel_a{i}"));
+                image(text.as_bytes(), PropertySetRegistry::new())
+            })
+            .collect();
+        let serial = package(&images, &SyclbinOptions::default()).expect("serial");
+        for _ in 0..4 {
+            let opts = SyclbinOptions {
+                threads: 8,
+                ..SyclbinOptions::default()
+            };
+            assert_eq!(serial, package(&images, &opts).expect("parallel"));
+        }
+    }
+
+    #[test]
     fn spirv_is_kept_and_bare_output_is_a_syclbin() {
         let spirv = sycl_spirv::compile_ir(TWO_KERNELS.as_bytes(), "k.ll").expect("compile");
         let opts = SyclbinOptions {

@@ -74,7 +74,8 @@ pub fn is_llvm_ir(bytes: &[u8]) -> bool {
 }
 
 /// Compiles a module to a SPIR-V binary in process (the SPIR-V back end's
-/// `spirv64-unknown-unknown` target). The module is not changed.
+/// `spirv64-unknown-unknown` target), with result ids numbered canonically
+/// ([`canonical_ids`]). The module is not changed.
 pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvError> {
     let bytes = module
         .emit_to_memory(&CodegenTarget::spirv64(), OutputKind::Object)
@@ -82,7 +83,113 @@ pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvErro
     if !is_spirv(&bytes) {
         return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));
     }
-    Ok(bytes)
+    canonical_ids(&bytes)
+}
+
+/// Gives a SPIR-V module from LLVM's SPIR-V back end ids that depend on its
+/// instructions alone: every basic-block label gets a fresh id (references
+/// rewritten where the grammar puts a label), then all ids are renumbered in
+/// the order they first occur (result type, result id, operands) and the
+/// bound is set to one past the last.
+///
+/// Why: LLVM 22's SPIR-V back end keeps block-label ids in a process-wide
+/// map keyed by the address of the `MachineFunction`, which is not cleared
+/// between modules. In a process that has compiled another module before,
+/// a function allocated at a reused address gets the earlier module's label
+/// id: the output then depends on what was compiled before, and a stale id
+/// can collide with an id of the new module. `llc` compiles one module per
+/// process and never sees this. Relabeling repairs collisions; canonical
+/// numbering makes the bytes a function of the input.
+pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
+    use rspirv::binary::Assemble;
+    let generator = bytes.get(8..12).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    let mut module = load(bytes)?;
+    relabel_blocks(&mut module);
+    let mut map: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut renumber = |id: &mut u32| {
+        let next = map.len() as u32 + 1;
+        *id = *map.entry(*id).or_insert(next);
+    };
+    for inst in module.all_inst_iter_mut() {
+        if let Some(t) = inst.result_type.as_mut() {
+            renumber(t);
+        }
+        if let Some(r) = inst.result_id.as_mut() {
+            renumber(r);
+        }
+        for op in inst.operands.iter_mut() {
+            if let Some(id) = op.id_ref_any_mut() {
+                renumber(id);
+            }
+        }
+    }
+    let bound = map.len() as u32 + 1;
+    if let Some(h) = module.header.as_mut() {
+        h.bound = bound;
+        if let Some(g) = generator {
+            h.generator = g;
+        }
+    }
+    Ok(module.assemble().iter().flat_map(|w| w.to_le_bytes()).collect())
+}
+
+/// The operand indices of `op` that name a basic block.
+fn label_operands(op: Op, n: usize) -> Vec<usize> {
+    match op {
+        Op::Branch | Op::SelectionMerge => vec![0],
+        Op::BranchConditional => vec![1, 2],
+        Op::LoopMerge => vec![0, 1],
+        // Selector, default, then (literal, label) pairs.
+        Op::Switch => std::iter::once(1).chain((3..n).step_by(2)).collect(),
+        // (value, parent) pairs.
+        Op::Phi => (1..n).step_by(2).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Gives every block label a fresh id, above all ids in use, and rewrites
+/// the label operands of its function; names of old label ids are dropped
+/// (an old id may also name another result).
+fn relabel_blocks(module: &mut Module) {
+    let mut next = module
+        .all_inst_iter()
+        .flat_map(|i| {
+            i.result_id
+                .into_iter()
+                .chain(i.result_type)
+                .chain(i.operands.iter().filter_map(|o| o.id_ref_any()))
+        })
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut old_labels = BTreeSet::new();
+    for f in module.functions.iter_mut() {
+        let mut map = BTreeMap::new();
+        for block in f.blocks.iter_mut() {
+            if let Some(id) = block.label.as_mut().and_then(|l| l.result_id.as_mut()) {
+                old_labels.insert(*id);
+                map.insert(*id, next);
+                *id = next;
+                next += 1;
+            }
+        }
+        for block in f.blocks.iter_mut() {
+            for inst in block.instructions.iter_mut() {
+                let n = inst.operands.len();
+                for i in label_operands(inst.class.opcode, n) {
+                    if let Some(Operand::IdRef(id)) = inst.operands.get_mut(i) {
+                        if let Some(new) = map.get(id) {
+                            *id = *new;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    module.debug_names.retain(|i| match i.operands.first() {
+        Some(Operand::IdRef(id)) => !old_labels.contains(id),
+        _ => true,
+    });
 }
 
 /// Parses LLVM IR (text or bitcode; `name` names it in diagnostics) in a
@@ -343,6 +450,72 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {
         assert_eq!(linkage_names(&m, LinkageType::Export), vec!["_Z3twoi".to_string()]);
         // Deterministic: the same input gives the same bytes.
         assert_eq!(bytes, compile_ir(KERNELS.as_bytes(), "k.ll").expect("again"));
+    }
+
+    /// rspirv's loader drops the generator word; put the original back.
+    fn keep_generator(m: &mut Module, bytes: &[u8]) {
+        if let Some(h) = m.header.as_mut() {
+            h.generator = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+        }
+    }
+
+    #[test]
+    fn canonical_ids_undo_a_permutation_and_keep_first_occurrence_order() {
+        // Canonical already: unchanged.
+        let llvm = compile_ir(KERNELS.as_bytes(), "k.ll").expect("compile");
+        assert_eq!(canonical_ids(&llvm).expect("canonical"), llvm);
+        validate_bytes(&llvm).expect("spirv-val");
+        // Swap two ids throughout: the canonical form is the original again.
+        let mut m = load(&llvm).expect("load");
+        keep_generator(&mut m, &llvm);
+        let (a, b) = (2u32, 3u32);
+        let swap = |id: &mut u32| {
+            if *id == a {
+                *id = b
+            } else if *id == b {
+                *id = a
+            }
+        };
+        for inst in m.all_inst_iter_mut() {
+            inst.result_type.as_mut().map(swap);
+            inst.result_id.as_mut().map(swap);
+            for op in inst.operands.iter_mut() {
+                op.id_ref_any_mut().map(swap);
+            }
+        }
+        let swapped: Vec<u8> = m.assemble().iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_ne!(swapped, llvm);
+        assert_eq!(canonical_ids(&swapped).expect("canonical"), llvm);
+    }
+
+    #[test]
+    fn a_stale_label_id_that_collides_is_repaired() {
+        let ir = b"define spir_kernel void @k(ptr addrspace(1) %p, i32 %c) {\n\
+entry:\n  %b = icmp eq i32 %c, 0\n  br i1 %b, label %t, label %e\n\
+t:\n  store i32 1, ptr addrspace(1) %p\n  br label %e\n\
+e:\n  ret void\n}\n";
+        let good = compile_ir(ir, "k.ll").expect("compile");
+        // Give the first label the id of another result, as a stale entry would.
+        let mut m = load(&good).expect("load");
+        keep_generator(&mut m, &good);
+        let other = m.types_global_values[0].result_id.expect("a type");
+        let label = &mut m.functions[0].blocks[0].label;
+        let old = label.as_ref().and_then(|l| l.result_id).expect("label");
+        label.as_mut().expect("label").result_id = Some(other);
+        for b in m.functions[0].blocks.iter_mut() {
+            for i in b.instructions.iter_mut() {
+                for op in i.operands.iter_mut() {
+                    if *op == Operand::IdRef(old) {
+                        *op = Operand::IdRef(other);
+                    }
+                }
+            }
+        }
+        let broken: Vec<u8> = m.assemble().iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert!(validate_bytes(&broken).is_err());
+        let repaired = canonical_ids(&broken).expect("canonical");
+        validate_bytes(&repaired).expect("spirv-val");
+        assert_eq!(repaired, good);
     }
 
     #[test]

@@ -37,7 +37,15 @@ fn main() -> ExitCode {
                 Some(cpu) => sycl_spirv::compile_ir_to_ptx(&ir, &input, cpu),
                 None => sycl_spirv::compile_ir(&ir, &input),
             }
-            .map_err(|e| format!("{input}: {e}"))
+            .map_err(|e| {
+                // LLVM's diagnostics already start with the file name.
+                let e = e.to_string();
+                if e.starts_with(&format!("{input}:")) {
+                    e
+                } else {
+                    format!("{input}: {e}")
+                }
+            })
         })
         .and_then(|bytes| std::fs::write(&output, bytes).map_err(|e| format!("{output}: {e}")));
     match result {

@@ -273,6 +273,8 @@ fn abstract_modules(
             opts.target = o.target.clone();
         }
         let modules = syclbin_pack::abstract_modules(batch, &opts).map_err(|e| match e {
+            // LLVM's diagnostics already start with the file name.
+            SyclbinPackError::Image { name, reason } if reason.starts_with(&format!("{name}:")) => plain(reason),
             SyclbinPackError::Image { name, reason } => fail(&name, reason),
             other => plain(other.to_string()),
         })?;

@@ -149,7 +149,8 @@ impl Drop for TempDir {
 /// The `sycl-post-link` options of upstream's SYCLBIN mode (clang-linker-wrapper
 /// `--syclbin`, clang-sycl-linker): properties, symbols, kernel names,
 /// parameter info, exported and imported symbols, device globals, native
-/// specialization constants.
+/// specialization constants, and only kernels as entry points unless device
+/// images may depend on each other.
 pub fn syclbin_post_link_options(input: &str, table: &str, o: &DeviceLinkOptions) -> PostLinkOptions {
     PostLinkOptions {
         input: input.into(),
@@ -163,6 +164,7 @@ pub fn syclbin_post_link_options(input: &str, table: &str, o: &DeviceLinkOptions
         emit_exported_symbols: true,
         emit_imported_symbols: true,
         device_globals: true,
+        only_kernels_as_entry_points: !o.allow_device_image_dependencies,
         dynamic_linking: o.allow_device_image_dependencies,
         ..PostLinkOptions::default()
     }

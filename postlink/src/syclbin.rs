@@ -86,8 +86,9 @@ impl Default for SyclbinOptions {
 /// A failure while packaging.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SyclbinPackError {
-    /// One image could not be used; `name` is [`SyclbinImage::name`].
-    #[error("{name}: {reason}")]
+    /// One image could not be used; `name` is [`SyclbinImage::name`]
+    /// (not repeated when `reason`, an LLVM diagnostic, starts with it).
+    #[error("{}", image_message(name, reason))]
     Image {
         /// The image.
         name: String,
@@ -97,6 +98,14 @@ pub enum SyclbinPackError {
     /// The SYCLBIN or offload binary could not be written.
     #[error("{0}")]
     Format(String),
+}
+
+fn image_message(name: &str, reason: &str) -> String {
+    if reason.starts_with(&format!("{name}:")) {
+        reason.to_string()
+    } else {
+        format!("{name}: {reason}")
+    }
 }
 
 fn image_error(image: &SyclbinImage, reason: impl Into<String>) -> SyclbinPackError {

@@ -187,7 +187,7 @@ mod tests {
         let rc = unsafe { sycl_syclbin_create(&img, 1, SYCL_SYCLBIN_INPUT, 1, &mut out, &mut size, &mut err) };
         assert_eq!(rc, 1);
         let msg = unsafe { CStr::from_ptr(err) }.to_string_lossy().into_owned();
-        assert!(msg.starts_with("img_0: "), "{msg}");
+        assert!(msg.starts_with("img_0:"), "{msg}");
         unsafe { crate::capi::sycl_post_link_free(err) };
         let rc = unsafe { sycl_syclbin_create(&img, 1, 7, 1, &mut out, &mut size, std::ptr::null_mut()) };
         assert_eq!(rc, 1);

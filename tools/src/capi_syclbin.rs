@@ -123,7 +123,11 @@ pub unsafe extern "C" fn sycl_syclbin_create(
         }
         let opts = SyclbinOptions {
             state,
-            container: if bare != 0 { Container::Bare } else { Container::OffloadBinary },
+            container: if bare != 0 {
+                Container::Bare
+            } else {
+                Container::OffloadBinary
+            },
             threads: thread_count(),
             ..SyclbinOptions::default()
         };

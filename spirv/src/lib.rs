@@ -518,6 +518,66 @@ e:\n  ret void\n}\n";
         assert_eq!(repaired, good);
     }
 
+    /// Control flow of every kind that names blocks (branches, a switch,
+    /// phis, a loop), over several functions.
+    const CONTROL_FLOW: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @pick(i32 %x) {
+entry:
+  switch i32 %x, label %other [ i32 0, label %zero
+                                i32 7, label %seven ]
+zero:
+  br label %done
+seven:
+  br label %done
+other:
+  br label %done
+done:
+  %r = phi i32 [ 10, %zero ], [ 70, %seven ], [ %x, %other ]
+  ret i32 %r
+}
+define spir_kernel void @__sycl_kernel_loop(ptr addrspace(1) %p, i32 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %next, %body ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %v = call spir_func i32 @pick(i32 %i)
+  %q = getelementptr inbounds i32, ptr addrspace(1) %p, i32 %i
+  store i32 %v, ptr addrspace(1) %q
+  %next = add i32 %i, 1
+  br label %head
+exit:
+  ret void
+}
+"#;
+
+    #[test]
+    fn repeated_compilation_in_one_process_is_valid_and_stable() {
+        let first = compile_ir(CONTROL_FLOW.as_bytes(), "cf.ll").expect("compile");
+        validate_bytes(&first).expect("spirv-val");
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                std::thread::spawn(move || {
+                    (0..6)
+                        .map(|i| {
+                            // Other modules in between shift what the back end has seen.
+                            let other = if (i + t) % 2 == 0 { KERNELS } else { CONTROL_FLOW };
+                            compile_ir(other.as_bytes(), "other.ll").expect("other");
+                            compile_ir(CONTROL_FLOW.as_bytes(), "cf.ll").expect("again")
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for t in threads {
+            for bytes in t.join().expect("thread") {
+                assert_eq!(bytes, first);
+            }
+        }
+    }
+
     #[test]
     fn invalid_spirv_fails_validation_and_bad_ir_is_an_error() {
         assert!(validate_bytes(&[3, 2, 0x23, 7, 0, 0]).is_err());

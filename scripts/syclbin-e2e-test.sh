@@ -127,6 +127,17 @@ device_global() {
 }
 run_case "a device global (device_image_scope)" device_global
 
+# Input and executable states: after sycl::link of an object-state file the
+# 2026.2 runtime finds no device global by name, for its own
+# ext_oneapi_get_content() output as well.
+device_global_host() {
+  sycl-post-link -split=kernel -symbols -properties -device-globals -o dgh.table "$SRC/dg_host.ll"
+  syclbin create --table=dgh.table -o dgh.syclbin
+  syclbin create --state=executable --table=dgh.table -o dghx.syclbin
+  ./host device-global-host dgh.syclbin input && ./host device-global-host dghx.syclbin executable
+}
+run_case "a device global the host reads and writes by name" device_global_host
+
 opencl_c() {
   clang-22 --target=spir64-unknown-unknown -cl-std=CL2.0 -O2 -emit-llvm -c -Xclang -finclude-default-header \
     "$SRC/sq.cl" -o sq.bc

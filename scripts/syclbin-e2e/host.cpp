@@ -156,6 +156,37 @@ static void caseDeviceGlobal(sycl::queue &Q, const std::string &Path, State S) {
                               ", " + std::to_string(B));
 }
 
+// A device global the host reads and writes by name ("DG"), as in upstream's SYCLBIN dg tests:
+// zero-initialized, written by the host, updated by dg_adder(v), distinct per bundle.
+static void caseDeviceGlobalHost(sycl::queue &Q, const std::string &Path, State S) {
+  auto KB1 = loadExecutable(Q, Path, S);
+  auto KB2 = loadExecutable(Q, Path, S);
+  check(KB1.ext_oneapi_has_device_global("DG"), "the bundle has device global DG");
+  check(!KB1.ext_oneapi_has_device_global("bogus_DG"), "no device global bogus_DG");
+  if (!KB1.ext_oneapi_has_device_global("DG"))
+    return;
+  sycl::device Dev = Q.get_device();
+  void *Addr = KB1.ext_oneapi_get_device_global_address("DG", Dev);
+  size_t Size = KB1.ext_oneapi_get_device_global_size("DG");
+  check(Size == 4, "DG has size 4");
+  auto Read = [&](void *A) {
+    int V = -1;
+    Q.memcpy(&V, A, 4).wait();
+    return V;
+  };
+  check(Read(Addr) == 0, "DG starts at zero");
+  int V = 123;
+  Q.memcpy(Addr, &V, 4).wait();
+  auto K = KB1.ext_oneapi_get_kernel("dg_adder");
+  Q.submit([&](sycl::handler &H) {
+     H.set_args(-17);
+     H.single_task(K);
+   }).wait();
+  int Got = Read(Addr);
+  check(Got == 106, "dg_adder(-17) after the host wrote 123 gives 106: got " + std::to_string(Got));
+  check(Read(KB2.ext_oneapi_get_device_global_address("DG", Dev)) == 0, "another bundle has its own DG (0)");
+}
+
 // A free-function kernel from clang-22's SYCL device mode or OpenCL C: sq(out) = i * i.
 static void caseFrontEnd(sycl::queue &Q, const std::string &Path, State S, const std::string &Name) {
   auto KB = loadExecutable(Q, Path, S);
@@ -255,6 +286,8 @@ int main(int Argc, char **Argv) {
       caseMany(Q, A[1], parseState(A[2]), std::stoi(A[3]));
     else if (C == "device-global" && A.size() == 3)
       caseDeviceGlobal(Q, A[1], parseState(A[2]));
+    else if (C == "device-global-host" && A.size() == 3)
+      caseDeviceGlobalHost(Q, A[1], parseState(A[2]));
     else if (C == "front-end" && A.size() == 4)
       caseFrontEnd(Q, A[1], parseState(A[2]), A[3]);
     else if (C == "content" && A.size() == 3)

@@ -24,4 +24,10 @@ for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.substitutions.append(("%repo", repo))
+# The LLVM install (headers and libLLVM for C clients of the LLVM C API).
+config.substitutions.append(("%llvm_root", os.path.dirname(os.path.abspath(llvm_bin))))
 config.available_features.update(["shell", "system-linux"])
+import shutil
+
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")

@@ -497,6 +497,25 @@ impl Drop for Extractor<'_, '_> {
     }
 }
 
+/// The bitcode (as LLVM's standard writer produces it, like
+/// [`Module::to_bitcode`]) and the identifier of a module this crate does
+/// not own: an `LLVMModuleRef` a C caller holds. The module is only read.
+///
+/// # Safety
+/// `m` must be a valid `LLVMModuleRef` created by the same LLVM library this
+/// crate links, and no other thread may use its context during the call.
+pub unsafe fn borrowed_module_bitcode(m: *mut std::ffi::c_void) -> (Vec<u8>, String) {
+    let m = m as LLVMModuleRef;
+    let buf = LLVMWriteBitcodeToMemoryBuffer(m);
+    let start = LLVMGetBufferStart(buf) as *const u8;
+    let len = LLVMGetBufferSize(buf);
+    let data = std::slice::from_raw_parts(start, len).to_vec();
+    LLVMDisposeMemoryBuffer(buf);
+    let mut id_len = 0usize;
+    let id = LLVMGetModuleIdentifier(m, &mut id_len);
+    (data, bytes_to_string(id, id_len))
+}
+
 /// A metadata kind ID that no attachment has: what [`Module::md_kind`]
 /// returns for a kind the context has never seen.
 pub const MD_KIND_ABSENT: u32 = u32::MAX;

@@ -6,18 +6,19 @@
 //! with the options upstream's SYCLBIN mode gives `sycl-post-link`, and the
 //! images are packaged by [`crate::syclbin`] (compiled to SPIR-V in process).
 //!
-//! The post-link step runs on files in a private temporary directory, which
-//! is removed afterwards; nothing is written next to the output.
+//! Everything happens in memory: the linked module's bitcode goes to the
+//! in-memory pipeline ([`crate::post_link_images`]) and its images straight
+//! to the packager; no file is written but the output.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sycl_ir::Context;
-use sycl_props::file_table::FileTable;
-use sycl_props::property_set::PropertySetRegistry;
 use sycl_split::SplitMode;
 
 use crate::error::PostLinkError;
-use crate::pipeline::{self, OutputSpec, PostLinkOptions, SpecConstMode};
+use crate::input::Input;
+use crate::pipeline::post_link_images;
+use crate::settings::{Settings, SpecConstMode};
 use crate::syclbin::{self, SyclbinImage, SyclbinOptions};
 
 /// What to link and how.
@@ -122,39 +123,13 @@ pub fn link_inputs(inputs: &[String], device_libs: &[String]) -> Result<(Vec<u8>
     Ok((linked.to_bitcode(), warnings))
 }
 
-/// A temporary directory removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> Result<Self, PostLinkError> {
-        let base = std::env::temp_dir();
-        for n in 0..1000u32 {
-            let p = base.join(format!("sycl-link-{}-{n}", std::process::id()));
-            match std::fs::create_dir(&p) {
-                Ok(()) => return Ok(TempDir(p)),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(PostLinkError::new(format!("{}: {e}", p.display()))),
-            }
-        }
-        Err(PostLinkError::new("cannot create a temporary directory"))
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The `sycl-post-link` options of upstream's SYCLBIN mode (clang-linker-wrapper
 /// `--syclbin`, clang-sycl-linker): properties, symbols, kernel names,
 /// parameter info, exported and imported symbols, device globals, native
 /// specialization constants, and only kernels as entry points unless device
 /// images may depend on each other.
-pub fn syclbin_post_link_options(input: &str, table: &str, o: &DeviceLinkOptions) -> PostLinkOptions {
-    PostLinkOptions {
-        input: input.into(),
-        outputs: vec![OutputSpec::parse(table)],
+pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
+    Settings {
         split: Some(o.split),
         symbols: true,
         properties: true,
@@ -166,49 +141,19 @@ pub fn syclbin_post_link_options(input: &str, table: &str, o: &DeviceLinkOptions
         device_globals: true,
         only_kernels_as_entry_points: !o.allow_device_image_dependencies,
         dynamic_linking: o.allow_device_image_dependencies,
-        ..PostLinkOptions::default()
+        ..Settings::default()
     }
 }
+
+/// The name of the linked module in messages.
+pub const LINKED_MODULE: &str = "the linked module";
 
 /// Links, post-links and packages (see the module documentation).
 pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkError> {
     let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs)?;
-    let dir = TempDir::new()?;
-    let input = dir.0.join("linked.bc");
-    std::fs::write(&input, &bitcode).map_err(|e| PostLinkError::new(format!("{}: {e}", input.display())))?;
-    let table_path = dir.0.join("linked.table");
-    let (input_s, table_s) = (
-        input.to_string_lossy().into_owned(),
-        table_path.to_string_lossy().into_owned(),
-    );
-    let report = pipeline::run(&syclbin_post_link_options(&input_s, &table_s, o))?;
-    // Post-link warnings name their input: here the linked module, not the temporary file.
-    warnings.extend(
-        report
-            .warnings
-            .into_iter()
-            .map(|w| w.replace(&input_s, "the linked module")),
-    );
-    let text = std::fs::read_to_string(&table_path).map_err(|e| PostLinkError::new(format!("{table_s}: {e}")))?;
-    let table = FileTable::parse(&text).map_err(|e| PostLinkError::new(format!("{table_s}: {e}")))?;
-    let mut images = Vec::new();
-    for row in 0..table.num_rows() {
-        let cell = |name: &str| table.cell(row, name).map(str::to_string);
-        let code = cell("Code").ok_or_else(|| PostLinkError::new(format!("{table_s}: no 'Code' column")))?;
-        let properties = match cell("Properties") {
-            Some(p) => {
-                let text = std::fs::read_to_string(&p).map_err(|e| PostLinkError::new(format!("{p}: {e}")))?;
-                PropertySetRegistry::parse_lenient(&text).map_err(|e| PostLinkError::new(format!("{p}: {e}")))?
-            }
-            None => PropertySetRegistry::new(),
-        };
-        images.push(SyclbinImage {
-            name: format!("image {row}"),
-            code: read(&code)?,
-            properties,
-            symbols: None,
-        });
-    }
+    let (images, report) = post_link_images(&syclbin_settings(o), Input::from_bytes(bitcode, LINKED_MODULE))?;
+    warnings.extend(report.warnings);
+    let images: Vec<SyclbinImage> = images.into_iter().map(SyclbinImage::from).collect();
     let bytes = syclbin::package(&images, &o.syclbin).map_err(|e| PostLinkError::new(e.to_string()))?;
     Ok(DeviceLinkOutput {
         bytes,

@@ -30,7 +30,6 @@ use crate::error::PostLinkError;
 use crate::esimd::{process_image, EsimdOptions, ImageInfo};
 use crate::image::{undefined_function_warnings, DeviceImage, ImagePart};
 use crate::input::parse_module;
-use crate::output::PendingFile;
 
 /// Split settings shared by `sycl-post-link` and `sycl-module-split`.
 pub struct SplitSettings {
@@ -49,25 +48,18 @@ pub struct SplitSettings {
     pub esimd: Option<EsimdOptions>,
 }
 
-/// What a sink produced for one image.
-#[derive(Default)]
-pub struct ImageOutput {
-    /// Files written under temporary names.
-    pub files: Vec<PendingFile>,
-    /// One row per output table.
-    pub rows: Vec<Vec<String>>,
-}
-
-/// Writes the outputs of one cleaned-up image. Called from worker threads.
+/// Takes each cleaned-up image: called from worker threads, in any order.
 pub trait ImageSink: Sync {
-    /// Saves image number `n`.
-    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<ImageOutput, PostLinkError>;
+    /// What the sink makes of one image.
+    type Output: Send;
+    /// Saves image number `n` (its position in the split's output order).
+    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<Self::Output, PostLinkError>;
 }
 
 /// What [`split_and_save`] produced, in output order.
-pub struct SplitResult {
-    /// Per image, in output order.
-    pub images: Vec<ImageOutput>,
+pub struct SplitResult<O> {
+    /// The sink's output per image, in output order.
+    pub images: Vec<O>,
     /// Warnings, in output order.
     pub warnings: Vec<String>,
     /// Images were extracted (else the input was passed through).
@@ -106,14 +98,14 @@ fn esimd_step<'c>(
 /// `sink`. `before_extract` sees the groups first (for checks that reject
 /// the input). The input module and its LLVM context are released before
 /// the images are built.
-pub fn split_and_save(
+pub fn split_and_save<S: ImageSink>(
     data: Vec<u8>,
     name: &str,
     s: &SplitSettings,
-    sink: &dyn ImageSink,
+    sink: &S,
     prepare: impl for<'c> FnOnce(&Module<'c>) -> Result<(), PostLinkError>,
     before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
-) -> Result<SplitResult, PostLinkError> {
+) -> Result<SplitResult<S::Output>, PostLinkError> {
     let cleanup_opts = |g: bool| CleanupOptions {
         dynamic_linking: s.ep.dynamic_linking,
         has_virtual_functions: g,
@@ -185,8 +177,8 @@ pub fn split_and_save(
 
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    type Slot = Option<Result<(ImageOutput, Vec<String>), PostLinkError>>;
-    let results: Mutex<Vec<Slot>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    type Slot<O> = Option<Result<(O, Vec<String>), PostLinkError>>;
+    let results: Mutex<Vec<Slot<S::Output>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     // A virtual-functions image may get a dummy copy that takes the next
     // number (see the `sycl-post-link` sink): save such images in order.
     let threads = if jobs.iter().any(|j| j.has_virtual_functions) {

@@ -8,6 +8,9 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// Notes printed as they are (`sycl-post-link NOTE: ...`).
     pub notes: Vec<String>,
+    /// The run changed the input module: it was split, or the pre-split
+    /// steps or specialization-constant lowering rewrote it.
+    pub input_modified: bool,
 }
 
 /// A failed run: the one-line message (without `sycl-post-link: error: `)

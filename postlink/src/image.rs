@@ -1,8 +1,10 @@
-//! A device image between extraction and saving: its module or its ESIMD
-//! and SYCL parts, with their entry points.
+//! Device images: between extraction and saving ([`DeviceImage`]: its
+//! module or its ESIMD and SYCL parts, with their entry points), and as the
+//! pipeline hands them out ([`Image`]: bytes and values, no LLVM).
 
 use sycl_ir::Module;
 use sycl_passes::properties::EsimdStatus;
+use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_split::entry_points::is_intrinsic_or_builtin;
 
 /// One module of a device image: the whole image, or its ESIMD or SYCL part.
@@ -53,4 +55,86 @@ pub fn undefined_function_warnings(m: &Module<'_>) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// What a device image of the output is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImageKind {
+    /// An image of the split (or the whole module when there is no split).
+    Code,
+    /// A copy of the image before it with specialization constants replaced
+    /// by their default values (`-generate-device-image-default-spec-consts`).
+    DefaultSpecConstants,
+    /// A copy of the virtual-functions image before it with every body
+    /// emptied, for devices that lack the optional features it uses.
+    Dummy,
+    /// A bfloat16 device library (`-device-lib-dir`), saved as it is; the
+    /// file name it was loaded from.
+    DeviceLibrary(String),
+}
+
+/// Whether one output table (one target) lists an image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TargetOutcome {
+    /// The target (empty for a table without one).
+    pub target: String,
+    /// The image can run on the target, so its table lists it.
+    pub accepted: bool,
+}
+
+/// One device image of the output, in memory: everything `sycl-post-link`
+/// writes for it, as values. Images come in table order.
+#[derive(Debug, Clone)]
+pub struct Image {
+    /// Its number in file names (`<prefix>_<number>.bc`); the ESIMD and SYCL
+    /// parts of an image split with `-split-esimd` share one number.
+    pub number: usize,
+    /// What the image is.
+    pub kind: ImageKind,
+    /// What kind of code it holds (`sycl-esimd-split-status`).
+    pub esimd_status: EsimdStatus,
+    /// False when the image is the input module exactly as read (nothing
+    /// split or rewritten): the command then lists the input file in its
+    /// table rather than writing a copy, unless an output file was named.
+    pub modified: bool,
+    /// The image's IR: bitcode, or textual IR with [`crate::Settings::text`].
+    pub ir: Vec<u8>,
+    /// Its entry points, in order (the names its symbol table lists).
+    pub entry_points: Vec<String>,
+    /// Its symbol table (`.sym` text) when [`crate::Settings::symbols`] is on.
+    pub symbols: Option<String>,
+    /// Its property-set registry when [`crate::Settings::properties`] is on,
+    /// without a target (see [`Image::properties_for_target`]).
+    pub properties: Option<PropertySetRegistry>,
+    /// Per target of [`crate::Settings::tables`], in order: whether its
+    /// table lists the image.
+    pub targets: Vec<TargetOutcome>,
+}
+
+impl Image {
+    /// The registry a target's table refers to: [`Image::properties`] with
+    /// `compile_target` in `SYCL/device requirements` for a non-empty
+    /// `target`. `None` without properties.
+    pub fn properties_for_target(&self, target: &str) -> Option<PropertySetRegistry> {
+        let mut reg = self.properties.clone()?;
+        if !target.is_empty() {
+            reg.add(
+                names::DEVICE_REQUIREMENTS,
+                "compile_target",
+                PropertyValue::string(target),
+            );
+        }
+        Some(reg)
+    }
+
+    /// The `.prop` text for `target` (empty: no target), byte for byte what
+    /// the command writes. `None` without properties.
+    pub fn properties_text(&self, target: &str) -> Option<String> {
+        self.properties_for_target(target).map(|r| r.to_text())
+    }
+}
+
+/// The symbol table text of `entry_points` (`.sym`: one name a line).
+pub fn symbols_text(entry_points: &[String]) -> String {
+    entry_points.iter().map(|n| format!("{n}\n")).collect()
 }

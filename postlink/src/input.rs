@@ -1,5 +1,6 @@
-//! Reading a tool's input (a file, or standard input for `-`) and parsing
-//! it as LLVM IR (text or bitcode).
+//! The input of a run ([`Input`]: IR bytes and the name they go by), read
+//! from a file, standard input, memory or an already-parsed module, and
+//! parsing it as LLVM IR (text or bitcode).
 
 use std::io::Read;
 
@@ -7,6 +8,48 @@ use sycl_ir::{Context, Module};
 
 use crate::error::{err, PostLinkError};
 use crate::output::io_reason;
+
+/// The linked device module a run starts from: LLVM IR, as bitcode or
+/// text, and its name (the module identifier, and the file name in
+/// messages).
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub(crate) data: Vec<u8>,
+    pub(crate) name: String,
+}
+
+impl Input {
+    /// A module held in memory: bitcode or textual IR, detected from the
+    /// bytes.
+    pub fn from_bytes(data: impl Into<Vec<u8>>, name: impl Into<String>) -> Self {
+        Input {
+            data: data.into(),
+            name: name.into(),
+        }
+    }
+
+    /// A module already parsed: the run works on its bitcode, as
+    /// `LLVMWriteBitcodeToFile` writes it, under its identifier; `m` itself
+    /// is not changed. The images are those the command makes from that
+    /// bitcode file.
+    pub fn from_module(m: &Module<'_>) -> Self {
+        Input {
+            data: m.to_bitcode(),
+            name: m.identifier(),
+        }
+    }
+
+    /// The file `path`, or standard input for `-` (named `<stdin>`).
+    pub fn read(path: &str) -> Result<Self, PostLinkError> {
+        let (data, name) = read_input(path)?;
+        Ok(Input { data, name })
+    }
+
+    /// The name the input goes by.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
 
 /// The bytes of `path` (standard input for `-`) and the name LLVM gives the
 /// buffer: the path itself, or `<stdin>`.

@@ -1,12 +1,18 @@
-//! The post-link pipeline: read the linked device module, split it into
-//! device images, clean each image up, compute its properties and write the
-//! images, symbol files, property files and file tables (reference 3.1).
+//! The post-link pipeline in memory (reference 3.1): read the linked device
+//! module, split it into device images, clean each image up, lower its
+//! specialization constants, compute its property sets and symbol table,
+//! and hand each image to the caller as an [`Image`] — in table order, as
+//! soon as it and every image before it are ready. Nothing here touches the
+//! file system (except reading `-device-lib-dir` libraries when asked).
 //!
-//! Both the `sycl-post-link` command and the C ABI call [`run`]; the
-//! `sycl-module-split` command calls [`run_module_split`].
+//! [`post_link`] streams images to a callback, [`post_link_images`] collects
+//! them. The `sycl-post-link` command ([`crate::files::run`]) and the C ABI
+//! are both built on [`post_link`].
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use sycl_ir::{Context, MdOperand, Module, Value};
 use sycl_passes::properties::{compute_properties, EsimdStatus, PropertyOptions};
@@ -15,173 +21,17 @@ use sycl_passes::spec_constants::{
     default_value_image, lower_spec_constants, mark_default_value_image, property_sets as spec_property_sets,
     HandlingMode,
 };
-use sycl_props::file_table::FileTable;
-use sycl_props::property_set::{names, PropertyValue};
+use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{EntryPointGroup, SplitMode};
 
-use crate::driver::{split_and_save, ImageOutput, ImageSink, SplitSettings};
+use crate::driver::{split_and_save, ImageSink, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
-use crate::image::DeviceImage;
-use crate::input::{parse_module, read_input};
-use crate::output::{io_reason, Outputs, PendingFile};
-
-/// Specialization-constant lowering mode (`-spec-const=`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SpecConstMode {
-    /// `native` (older spelling `rt`).
-    Native,
-    /// `emulation` (older spelling `default`).
-    Emulation,
-}
-
-/// One `-o [target,]file` occurrence.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutputSpec {
-    /// Target name (empty when none).
-    pub target: String,
-    /// Output file name.
-    pub path: String,
-}
-
-impl OutputSpec {
-    /// Splits `target,file` at the first comma, as upstream does.
-    pub fn parse(s: &str) -> Self {
-        match s.split_once(',') {
-            Some((t, f)) if !f.is_empty() => OutputSpec {
-                target: t.to_string(),
-                path: f.to_string(),
-            },
-            Some((t, _)) => OutputSpec {
-                target: String::new(),
-                path: t.to_string(),
-            },
-            None => OutputSpec {
-                target: String::new(),
-                path: s.to_string(),
-            },
-        }
-    }
-}
-
-/// Everything `sycl-post-link` can be asked to do.
-#[derive(Debug, Clone, Default)]
-pub struct PostLinkOptions {
-    /// Input path, `-` for standard input.
-    pub input: String,
-    /// `-o` occurrences, in order.
-    pub outputs: Vec<OutputSpec>,
-    /// `-out-dir`
-    pub out_dir: Option<String>,
-    /// `-f`
-    pub force: bool,
-    /// `-ir-output-only`
-    pub ir_output_only: bool,
-    /// `-S`
-    pub text: bool,
-    /// `-split=`
-    pub split: Option<SplitMode>,
-    /// `-split-esimd`
-    pub split_esimd: bool,
-    /// `-lower-esimd`
-    pub lower_esimd: bool,
-    /// `-symbols`
-    pub symbols: bool,
-    /// `-properties`
-    pub properties: bool,
-    /// `-spec-const=`
-    pub spec_const: Option<SpecConstMode>,
-    /// `-generate-device-image-default-spec-consts`
-    pub default_spec_consts: bool,
-    /// `-emit-param-info`
-    pub emit_param_info: bool,
-    /// `-emit-program-metadata`
-    pub emit_program_metadata: bool,
-    /// `-emit-kernel-names`
-    pub emit_kernel_names: bool,
-    /// `-emit-exported-symbols`
-    pub emit_exported_symbols: bool,
-    /// `-emit-imported-symbols`
-    pub emit_imported_symbols: bool,
-    /// `-emit-only-kernels-as-entry-points`
-    pub only_kernels_as_entry_points: bool,
-    /// `-device-globals`
-    pub device_globals: bool,
-    /// `-allow-device-image-dependencies` / `-support-dynamic-linking`
-    pub dynamic_linking: bool,
-    /// `-device-lib-dir`
-    pub device_lib_dir: Option<String>,
-}
-
-/// Output prefix (directory + stem) of the generated files (reference 2.2).
-pub fn output_prefix(first_output: &str, out_dir: Option<&str>) -> String {
-    let p = Path::new(first_output);
-    let dir = match out_dir {
-        Some(d) => d.to_string(),
-        None => p.parent().map(|d| d.to_string_lossy().into_owned()).unwrap_or_default(),
-    };
-    let base = p
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stem = match base.rfind('.') {
-        Some(i) if i > 0 => base[..i].to_string(),
-        _ => base,
-    };
-    if dir.is_empty() {
-        stem
-    } else if dir.ends_with('/') {
-        format!("{dir}{stem}")
-    } else {
-        format!("{dir}/{stem}")
-    }
-}
-
-fn stem_of(path: &str) -> String {
-    if path == "-" {
-        return "-".into();
-    }
-    let base = Path::new(path)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    match base.rfind('.') {
-        Some(i) if i > 0 => base[..i].to_string(),
-        _ => base,
-    }
-}
-
-/// Checks the option combinations upstream rejects (reference 1.2, 1.3).
-pub fn check_options(o: &PostLinkOptions, actions_given: bool) -> Result<(), PostLinkError> {
-    if !actions_given {
-        return Err(err("no actions specified; try --help for usage info"));
-    }
-    if o.ir_output_only {
-        if let Some(mode) = o.split {
-            if mode != SplitMode::Auto {
-                return Err(err("-split= can't be used with -ir-output-only"));
-            }
-        }
-        let checks = [
-            (o.split_esimd, "-split-esimd"),
-            (o.symbols, "-symbols"),
-            (o.properties, "-properties"),
-            (o.emit_param_info, "-emit-param-info"),
-            (o.emit_program_metadata, "-emit-program-metadata"),
-            (o.emit_kernel_names, "-emit-kernel-names"),
-            (o.emit_exported_symbols, "-emit-exported-symbols"),
-            (o.emit_imported_symbols, "-emit-imported-symbols"),
-            (o.default_spec_consts, "-generate-device-image-default-spec-consts"),
-        ];
-        for (on, name) in checks {
-            if on {
-                return Err(err(format!("{name} can't be used with -ir-output-only")));
-            }
-        }
-    }
-    Ok(())
-}
+use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
+use crate::input::{parse_module, Input};
+use crate::output::io_reason;
+use crate::settings::{Settings, SpecConstMode};
 
 /// Functions carrying `sycl_explicit_simd` metadata.
 fn has_esimd_functions(m: &Module<'_>) -> bool {
@@ -192,7 +42,7 @@ fn has_esimd_functions(m: &Module<'_>) -> bool {
 /// Refuses, with a clear message, what this toolkit does not do yet.
 /// `esimd` tells whether the tool has the ESIMD step (`sycl-module-split`
 /// does not).
-fn check_supported(m: &Module<'_>, input: &str, esimd: bool) -> Result<(), PostLinkError> {
+pub(crate) fn check_supported(m: &Module<'_>, input: &str, esimd: bool) -> Result<(), PostLinkError> {
     if !esimd && has_esimd_functions(m) {
         return Err(err(format!(
             "{input}: ESIMD functions (sycl_explicit_simd) are not supported yet"
@@ -210,7 +60,7 @@ fn check_device_image_scope(m: &Module<'_>, groups: &[EntryPointGroup<'_>]) -> R
 }
 
 /// `!sycl-esimd-split-status = !{!{i8 V}}`.
-fn add_esimd_status(m: &Module<'_>, status: EsimdStatus) {
+pub(crate) fn add_esimd_status(m: &Module<'_>, status: EsimdStatus) {
     let t = m.types();
     let v = match status {
         EsimdStatus::SyclOnly => 0,
@@ -221,7 +71,8 @@ fn add_esimd_status(m: &Module<'_>, status: EsimdStatus) {
     m.set_named_metadata("sycl-esimd-split-status", &[node]);
 }
 
-fn serialize(m: &Module<'_>, text: bool) -> Vec<u8> {
+/// A module's IR as the settings ask: textual IR or bitcode.
+pub(crate) fn serialize(m: &Module<'_>, text: bool) -> Vec<u8> {
     if text {
         m.to_text().into_bytes()
     } else {
@@ -229,35 +80,38 @@ fn serialize(m: &Module<'_>, text: bool) -> Vec<u8> {
     }
 }
 
-fn symbols_text(names: &[String]) -> String {
-    names.iter().map(|n| format!("{n}\n")).collect()
-}
-
-/// Writes what `sycl-post-link` writes for one image: the IR, the symbol
-/// file and one property file per table, and returns the table rows.
-struct PostLinkSink<'a> {
-    o: &'a PostLinkOptions,
-    outputs: &'a [OutputSpec],
-    prefix: String,
-    /// Write the IR even when the driver did not split (an -o was given or
-    /// the pre-split steps changed the module).
-    write_unsplit_ir: AtomicBool,
-    split_given: bool,
+/// Turns each cleaned-up image the driver hands over into [`Image`]s: the
+/// image's parts, then its dummy or default-value copies.
+struct ImageMaker<'a> {
+    s: &'a Settings,
+    /// The targets of the output tables ([`Settings::tables`]).
+    tables: Vec<String>,
+    /// The pre-split steps rewrote the input module.
+    input_rewritten: AtomicBool,
     /// Specialization-constant lowering changed an image.
     spec_modified: AtomicBool,
-    /// Default-value images saved so far (images are saved in order when
-    /// they are generated: see `run`).
-    default_images: AtomicUsize,
-    /// The number the next image after all saved ones takes.
+    /// Default-value and dummy images made so far (each takes the number
+    /// after its image, shifting the rest; images are then made one by one,
+    /// in order: see [`post_link`]).
+    extra_images: AtomicUsize,
+    /// The number the next image after all made ones takes.
     next_number: AtomicUsize,
-    /// A saved image declares a bfloat16 device-library function.
+    /// A made image declares a bfloat16 device-library function.
     bf16_devicelib_used: AtomicBool,
 }
 
-impl ImageSink for PostLinkSink<'_> {
-    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<ImageOutput, PostLinkError> {
-        let o = self.o;
-        let mut out = ImageOutput::default();
+/// One module to make an [`Image`] of, and what it is.
+struct SavedModule<'a, 'c> {
+    module: &'a Module<'c>,
+    entry_points: &'a [String],
+    status: EsimdStatus,
+    kind: ImageKind,
+}
+
+impl ImageMaker<'_> {
+    /// The images of driver image `n`, in table order.
+    fn images(&self, n: usize, image: &DeviceImage<'_>) -> Result<Vec<Image>, PostLinkError> {
+        let s = self.s;
         // Per part (ESIMD first): sanitizer module-id kernels (upstream's
         // post-split `handleSanitizers`), then specialization constants
         // (reference 3.9), the default-value copy being taken before the part
@@ -267,12 +121,12 @@ impl ImageSink for PostLinkSink<'_> {
         for part in &image.parts {
             let im = &part.module;
             sycl_passes::sanitizer::add_sanitizer_module_kernels(im);
-            if o.default_spec_consts && !o.ir_output_only {
+            if s.default_spec_consts && !s.ir_output_only {
                 if let Some((dm, entries)) = default_value_image(im).map_err(|e| err(e.to_string()))? {
                     default_images.push((dm, entries, part.status));
                 }
             }
-            if let Some(mode) = o.spec_const {
+            if let Some(mode) = s.spec_const {
                 let mode = match mode {
                     SpecConstMode::Native => HandlingMode::Native,
                     SpecConstMode::Emulation => HandlingMode::Emulation,
@@ -283,21 +137,30 @@ impl ImageSink for PostLinkSink<'_> {
         if spec_modified {
             self.spec_modified.store(true, Ordering::SeqCst);
         }
-        if o.ir_output_only {
+        let modified = image.modified || spec_modified || self.input_rewritten.load(Ordering::SeqCst);
+        if s.ir_output_only {
             if image.esimd_split {
                 return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
             }
             let Some(part) = image.parts.first() else {
-                return Ok(out);
+                return Ok(Vec::new());
             };
             let im = &part.module;
             im.verify().map_err(|e| err(format!("{}: {e}", im.identifier())))?;
-            out.files
-                .push(PendingFile::write(&self.outputs[0].path, &serialize(im, o.text)).map_err(err)?);
-            return Ok(out);
+            return Ok(vec![Image {
+                number: n,
+                kind: ImageKind::Code,
+                esimd_status: part.status,
+                modified,
+                ir: serialize(im, s.text),
+                entry_points: part.entry_points.clone(),
+                symbols: None,
+                properties: None,
+                targets: self.outcomes(im, &part.entry_points, part.status),
+            }]);
         }
         // A virtual-functions image whose functions use optional features
-        // gets a dummy copy with every body emptied, saved right after it
+        // gets a dummy copy with every body emptied, made right after it
         // (upstream's `makeDummy`; sycl/doc/design/VirtualFunctions.md).
         let dummy = match image.parts.as_slice() {
             [part] if needs_dummy_image(&part.module, &part.entry_points) => Some(dummy_image(&part.module)),
@@ -306,65 +169,117 @@ impl ImageSink for PostLinkSink<'_> {
         // An image's default-value images (or its dummy image) follow it and
         // take the next number.
         let shift = usize::from(!default_images.is_empty() || dummy.is_some());
-        let n = n + self.default_images.fetch_add(shift, Ordering::SeqCst);
+        let n = n + self.extra_images.fetch_add(shift, Ordering::SeqCst);
+        let mut out = Vec::new();
         for part in &image.parts {
             let saved = SavedModule {
                 module: &part.module,
                 entry_points: &part.entry_points,
                 status: part.status,
-                default_values: false,
-                device_lib: None,
-                dummy: false,
+                kind: ImageKind::Code,
             };
-            self.save_image(&mut out, n, &saved, image.modified || spec_modified)?;
+            out.push(self.make(n, &saved, modified)?);
         }
         if let (Some(dm), [part]) = (&dummy, image.parts.as_slice()) {
             let saved = SavedModule {
                 module: dm,
                 entry_points: &part.entry_points,
                 status: part.status,
-                default_values: false,
-                device_lib: None,
-                dummy: true,
+                kind: ImageKind::Dummy,
             };
-            self.save_image(&mut out, n + 1, &saved, true)?;
+            out.push(self.make(n + 1, &saved, true)?);
         }
         for (dm, entries, status) in &default_images {
             let saved = SavedModule {
                 module: dm,
                 entry_points: entries,
                 status: *status,
-                default_values: true,
-                device_lib: None,
-                dummy: false,
+                kind: ImageKind::DefaultSpecConstants,
             };
-            self.save_image(&mut out, n + 1, &saved, true)?;
+            out.push(self.make(n + 1, &saved, true)?);
         }
         Ok(out)
     }
-}
 
-/// The name suffix of a module's files: `_esimd` for an ESIMD_ONLY module
-/// (reference 2.2).
-fn esimd_suffix(status: EsimdStatus) -> &'static str {
-    if status == EsimdStatus::EsimdOnly {
-        "_esimd"
-    } else {
-        ""
+    /// Per output table, whether it lists a module: a known target's table
+    /// leaves out the images it cannot run (reference 2.5).
+    fn outcomes(&self, im: &Module<'_>, entry_points: &[String], status: EsimdStatus) -> Vec<TargetOutcome> {
+        let filter = sycl_passes::target_filter::TargetFilter::new(im, entry_points, status);
+        self.tables
+            .iter()
+            .map(|t| TargetOutcome {
+                target: t.clone(),
+                accepted: filter.accepts(t),
+            })
+            .collect()
     }
-}
 
-/// One module to save and what it is.
-struct SavedModule<'a, 'c> {
-    module: &'a Module<'c>,
-    entry_points: &'a [String],
-    status: EsimdStatus,
-    /// A default-specialization-constant copy.
-    default_values: bool,
-    /// A bfloat16 device library (its file name), saved as it is.
-    device_lib: Option<&'a str>,
-    /// A dummy virtual-functions image (`dummy-image=1`).
-    dummy: bool,
+    /// Makes image number `n` of one module: its IR, symbols, properties and
+    /// target outcomes.
+    fn make(&self, n: usize, saved: &SavedModule<'_, '_>, modified: bool) -> Result<Image, PostLinkError> {
+        let s = self.s;
+        let (im, entry_points) = (saved.module, saved.entry_points);
+        self.next_number.fetch_max(n + 1, Ordering::SeqCst);
+        let device_lib = match &saved.kind {
+            ImageKind::DeviceLibrary(lib) => Some(lib.as_str()),
+            _ => None,
+        };
+        if device_lib.is_none() && sycl_passes::properties::devicelib::uses_bf16_devicelib(im) {
+            self.bf16_devicelib_used.store(true, Ordering::SeqCst);
+        }
+        add_esimd_status(im, saved.status);
+        if saved.kind == ImageKind::DefaultSpecConstants {
+            mark_default_value_image(im);
+        }
+        im.verify()
+            .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+        let properties = if s.properties {
+            Some(self.properties(saved, device_lib)?)
+        } else {
+            None
+        };
+        Ok(Image {
+            number: n,
+            kind: saved.kind.clone(),
+            esimd_status: saved.status,
+            modified,
+            ir: serialize(im, s.text),
+            entry_points: entry_points.to_vec(),
+            symbols: s.symbols.then(|| symbols_text(entry_points)),
+            properties,
+            targets: self.outcomes(im, entry_points, saved.status),
+        })
+    }
+
+    /// The property-set registry of one module (without a target).
+    fn properties(
+        &self,
+        saved: &SavedModule<'_, '_>,
+        device_lib: Option<&str>,
+    ) -> Result<PropertySetRegistry, PostLinkError> {
+        let s = self.s;
+        let im = saved.module;
+        if let Some(lib) = device_lib {
+            return Ok(sycl_passes::properties::devicelib::device_lib_properties(im, lib));
+        }
+        let popts = PropertyOptions {
+            param_info: s.emit_param_info,
+            program_metadata: s.emit_program_metadata,
+            exported_symbols: s.emit_exported_symbols,
+            imported_symbols: s.emit_imported_symbols,
+            device_globals: s.device_globals,
+            kernel_names: s.emit_kernel_names,
+            split_given: s.split.is_some(),
+            dynamic_linking: s.dynamic_linking,
+            esimd_status: saved.status,
+            spec_consts_replaced_with_default: saved.kind == ImageKind::DefaultSpecConstants,
+        };
+        let mut reg = compute_properties(im, saved.entry_points, &popts);
+        if saved.kind == ImageKind::Dummy {
+            reg.add(names::VIRTUAL_FUNCTIONS, "dummy-image", PropertyValue::UInt32(1));
+        }
+        spec_property_sets(im, reg).map_err(|e| err(e.to_string()))
+    }
 }
 
 /// True for an image of virtual functions (every entry point is
@@ -393,233 +308,166 @@ fn dummy_image<'c>(m: &Module<'c>) -> Module<'c> {
     dm
 }
 
-impl PostLinkSink<'_> {
-    /// Writes one module's IR, symbols and property files and adds its rows
-    /// (one per table) to `out`. An ESIMD_ONLY module's files are named
-    /// `<prefix>_esimd_<n>` (reference 2.2).
-    fn save_image(
-        &self,
-        out: &mut ImageOutput,
-        n: usize,
-        saved: &SavedModule<'_, '_>,
-        write_ir: bool,
-    ) -> Result<(), PostLinkError> {
-        let o = self.o;
-        let (im, entry_points, default_values) = (saved.module, saved.entry_points, saved.default_values);
-        self.next_number.fetch_max(n + 1, Ordering::SeqCst);
-        if saved.device_lib.is_none() && sycl_passes::properties::devicelib::uses_bf16_devicelib(im) {
-            self.bf16_devicelib_used.store(true, Ordering::SeqCst);
-        }
-        add_esimd_status(im, saved.status);
-        if default_values {
-            mark_default_value_image(im);
-        }
-        im.verify()
-            .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
-        let ext = if o.text { "ll" } else { "bc" };
-        let prefix = &self.prefix;
-        let suffix = esimd_suffix(saved.status);
-        let code = if write_ir || self.write_unsplit_ir.load(Ordering::SeqCst) {
-            let path = format!("{prefix}{suffix}_{n}.{ext}");
-            out.files
-                .push(PendingFile::write(&path, &serialize(im, o.text)).map_err(err)?);
-            path
-        } else {
-            o.input.clone()
-        };
-        let sym = format!("{prefix}{suffix}_{n}.sym");
-        if o.symbols {
-            out.files
-                .push(PendingFile::write(&sym, symbols_text(entry_points).as_bytes()).map_err(err)?);
-        }
-        let props = o.properties.then(|| {
-            if let Some(lib) = saved.device_lib {
-                return Ok(sycl_passes::properties::devicelib::device_lib_properties(im, lib));
+/// Hands images to the caller's callback in table order: the driver's
+/// workers finish images in any order; each image waits here until every
+/// image before it has been handed over.
+struct Delivery<F> {
+    /// The driver number of the next image to hand over.
+    next: usize,
+    /// Finished images waiting for the ones before them.
+    waiting: BTreeMap<usize, Vec<Image>>,
+    on_image: F,
+}
+
+/// The sink the driver calls: makes the images, then delivers them in order.
+struct Stream<'a, F> {
+    maker: ImageMaker<'a>,
+    delivery: Mutex<Delivery<F>>,
+}
+
+impl<F> ImageSink for Stream<'_, F>
+where
+    F: FnMut(Image) -> Result<(), PostLinkError> + Send,
+{
+    type Output = ();
+
+    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<(), PostLinkError> {
+        let images = self.maker.images(n, image)?;
+        let mut guard = self
+            .delivery
+            .lock()
+            .map_err(|_| err("internal error: an image callback panicked"))?;
+        let d = &mut *guard;
+        d.waiting.insert(n, images);
+        while let Some(ready) = d.waiting.remove(&d.next) {
+            d.next += 1;
+            for image in ready {
+                (d.on_image)(image)?;
             }
-            let popts = PropertyOptions {
-                param_info: o.emit_param_info,
-                program_metadata: o.emit_program_metadata,
-                exported_symbols: o.emit_exported_symbols,
-                imported_symbols: o.emit_imported_symbols,
-                device_globals: o.device_globals,
-                kernel_names: o.emit_kernel_names,
-                split_given: self.split_given,
-                dynamic_linking: o.dynamic_linking,
-                esimd_status: saved.status,
-                spec_consts_replaced_with_default: default_values,
-            };
-            let mut reg = compute_properties(im, entry_points, &popts);
-            if saved.dummy {
-                reg.add(names::VIRTUAL_FUNCTIONS, "dummy-image", PropertyValue::UInt32(1));
-            }
-            spec_property_sets(im, reg)
-        });
-        let props = props.transpose().map_err(|e| err(e.to_string()))?;
-        let filter = sycl_passes::target_filter::TargetFilter::new(im, entry_points, saved.status);
-        for spec in self.outputs {
-            // A known target's table leaves out the images it cannot run
-            // (reference 2.5); an empty row keeps the row-to-table order.
-            if !filter.accepts(&spec.target) {
-                out.rows.push(Vec::new());
-                continue;
-            }
-            let mut row = vec![code.clone()];
-            if let Some(reg) = &props {
-                let mut reg = reg.clone();
-                let prop = if spec.target.is_empty() {
-                    format!("{prefix}{suffix}_{n}.prop")
-                } else {
-                    reg.add(
-                        names::DEVICE_REQUIREMENTS,
-                        "compile_target",
-                        PropertyValue::string(&spec.target),
-                    );
-                    format!("{prefix}_{}_{n}.prop", spec.target)
-                };
-                out.files
-                    .push(PendingFile::write(&prop, reg.to_text().as_bytes()).map_err(err)?);
-                row.push(prop);
-            }
-            if o.symbols {
-                row.push(sym.clone());
-            }
-            out.rows.push(row);
         }
         Ok(())
     }
 }
 
-/// Runs `sycl-post-link`.
-pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
-    let mut report = Report::default();
-    let (data, name) = read_input(&o.input)?;
-
-    let split_given = o.split.is_some();
-    let mode = o.split.unwrap_or(SplitMode::None);
-    let settings = SplitSettings {
+/// Runs the post-link pipeline on `input` with `settings`, handing every
+/// device image to `on_image` in table order as soon as it and the images
+/// before it are ready.
+///
+/// `on_image` is called one image at a time, possibly from a worker thread;
+/// an error it returns stops the run and is returned. On an error, images
+/// already handed over stay valid but the run as a whole failed (the file
+/// sink then writes nothing). Returns the run's warnings and whether the
+/// input was modified.
+pub fn post_link<F>(settings: &Settings, input: Input, on_image: F) -> Result<Report, PostLinkError>
+where
+    F: FnMut(Image) -> Result<(), PostLinkError> + Send,
+{
+    let s = settings;
+    s.check()?;
+    let Input { data, name } = input;
+    let split_given = s.split.is_some();
+    let mode = s.split.unwrap_or(SplitMode::None);
+    let split = SplitSettings {
         mode,
         split_given,
-        global_scope: mode == SplitMode::None || (o.ir_output_only && mode == SplitMode::Auto),
+        global_scope: mode == SplitMode::None || (s.ir_output_only && mode == SplitMode::Auto),
         ep: EntryPointOptions {
-            only_kernels: o.only_kernels_as_entry_points,
-            dynamic_linking: o.dynamic_linking,
+            only_kernels: s.only_kernels_as_entry_points,
+            dynamic_linking: s.dynamic_linking,
         },
         // Default-value images shift the numbers of the images after them:
-        // save images one by one, in order.
-        threads: if o.default_spec_consts { 1 } else { thread_count() },
+        // make images one by one, in order.
+        threads: if s.default_spec_consts { 1 } else { thread_count() },
         esimd: Some(EsimdOptions {
-            split_esimd: o.split_esimd,
-            lower_esimd: o.lower_esimd,
+            split_esimd: s.split_esimd,
+            lower_esimd: s.lower_esimd,
             per_kernel: mode == SplitMode::Kernel,
         }),
     };
-
-    let outputs: Vec<OutputSpec> = if o.outputs.is_empty() {
-        let ext = if o.ir_output_only { "out" } else { "files" };
-        vec![OutputSpec {
-            target: String::new(),
-            path: format!("{}.{ext}", stem_of(&o.input)),
-        }]
-    } else {
-        o.outputs.clone()
-    };
-    let sink = PostLinkSink {
-        o,
-        outputs: &outputs,
-        prefix: output_prefix(&outputs[0].path, o.out_dir.as_deref()),
-        write_unsplit_ir: AtomicBool::new(!o.outputs.is_empty()),
-        split_given,
-        spec_modified: AtomicBool::new(false),
-        default_images: AtomicUsize::new(0),
-        next_number: AtomicUsize::new(0),
-        bf16_devicelib_used: AtomicBool::new(false),
+    let sink = Stream {
+        maker: ImageMaker {
+            s,
+            tables: s.tables(),
+            input_rewritten: AtomicBool::new(false),
+            spec_modified: AtomicBool::new(false),
+            extra_images: AtomicUsize::new(0),
+            next_number: AtomicUsize::new(0),
+            bf16_devicelib_used: AtomicBool::new(false),
+        },
+        delivery: Mutex::new(Delivery {
+            next: 0,
+            waiting: BTreeMap::new(),
+            on_image,
+        }),
     };
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, true)?;
-        if o.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
+        if s.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
             return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
         }
         let mut modified = remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
         modified |= remove_device_globals_from_compiler_used(m);
         modified |= sycl_passes::sanitizer::fix_sanitizer_kernel_metadata(m);
         if modified {
-            sink.write_unsplit_ir.store(true, Ordering::SeqCst);
+            sink.maker.input_rewritten.store(true, Ordering::SeqCst);
         }
         Ok(())
     };
-    let result = split_and_save(data, &name, &settings, &sink, prepare, |m, groups| {
-        if o.device_globals {
+    let result = split_and_save(data, &name, &split, &sink, prepare, |m, groups| {
+        if s.device_globals {
             check_device_image_scope(m, groups)?;
         }
-        if o.ir_output_only && groups.len() > 1 {
+        if s.ir_output_only && groups.len() > 1 {
             return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
         }
         Ok(())
     })?;
-    report.warnings.extend(result.warnings);
-    let mut files = Outputs::new();
-    if o.ir_output_only {
-        for image in result.images {
-            files.extend(image.files);
-        }
-        files.commit().map_err(err)?;
-        return Ok(report);
-    }
-    if !result.real_split && !sink.write_unsplit_ir.load(Ordering::SeqCst) && !sink.spec_modified.load(Ordering::SeqCst)
-    {
-        report
-            .notes
-            .push("sycl-post-link NOTE: no modifications to the input LLVM IR have been made".into());
-    }
-    let mut columns = vec!["Code".to_string()];
-    if o.properties {
-        columns.push("Properties".into());
-    }
-    if o.symbols {
-        columns.push("Symbols".into());
-    }
-    let mut tables: Vec<FileTable> = outputs.iter().map(|_| FileTable::new(columns.clone())).collect();
-    for image in result.images {
-        files.extend(image.files);
-        // An image followed by its default-value image has two rows per table;
-        // an empty row is an image left out of that table.
-        for (t, row) in image.rows.into_iter().enumerate() {
-            if row.is_empty() {
-                continue;
-            }
-            tables[t % outputs.len()].add_row(row).map_err(|e| err(e.to_string()))?;
-        }
-    }
+    let maker = &sink.maker;
+    let report = Report {
+        warnings: result.warnings,
+        notes: Vec::new(),
+        input_modified: result.real_split
+            || maker.input_rewritten.load(Ordering::SeqCst)
+            || maker.spec_modified.load(Ordering::SeqCst),
+    };
     // bfloat16 device libraries (reference 2.7): when an image uses one of
     // their functions and -device-lib-dir names where they are, the
     // fallback and the native library follow the images, saved as they are.
-    if let Some(dir) = &o.device_lib_dir {
-        if sink.bf16_devicelib_used.load(Ordering::SeqCst) {
-            let first = sink.next_number.load(Ordering::SeqCst);
+    if let (Some(dir), false) = (&s.device_lib_dir, s.ir_output_only) {
+        if maker.bf16_devicelib_used.load(Ordering::SeqCst) {
+            let first = maker.next_number.load(Ordering::SeqCst);
+            let mut libs = Vec::new();
             for (i, lib) in ["libsycl-fallback-bfloat16.bc", "libsycl-native-bfloat16.bc"]
                 .iter()
                 .enumerate()
             {
-                let out = save_device_lib(&sink, dir, lib, first + i)?;
-                files.extend(out.files);
-                for (t, row) in out.rows.into_iter().enumerate() {
-                    if !row.is_empty() {
-                        tables[t].add_row(row).map_err(|e| err(e.to_string()))?;
-                    }
-                }
+                libs.push(device_lib_image(maker, dir, lib, first + i)?);
+            }
+            let mut delivery = sink
+                .delivery
+                .into_inner()
+                .map_err(|_| err("internal error: an image callback panicked"))?;
+            for image in libs {
+                (delivery.on_image)(image)?;
             }
         }
     }
-    for (t, spec) in outputs.iter().enumerate() {
-        files.write(&spec.path, tables[t].to_text().as_bytes()).map_err(err)?;
-    }
-    files.commit().map_err(err)?;
     Ok(report)
 }
 
-/// Loads the bfloat16 device library `lib` from `dir` and saves it as image
+/// Runs [`post_link`] and collects its images, in table order.
+pub fn post_link_images(settings: &Settings, input: Input) -> Result<(Vec<Image>, Report), PostLinkError> {
+    let mut images = Vec::new();
+    let report = post_link(settings, input, |image| {
+        images.push(image);
+        Ok(())
+    })?;
+    Ok((images, report))
+}
+
+/// Loads the bfloat16 device library `lib` from `dir` and makes it image
 /// number `n`, without cleanup and with the device-library property sets.
-fn save_device_lib(sink: &PostLinkSink<'_>, dir: &str, lib: &str, n: usize) -> Result<ImageOutput, PostLinkError> {
+fn device_lib_image(maker: &ImageMaker<'_>, dir: &str, lib: &str, n: usize) -> Result<Image, PostLinkError> {
     let path = Path::new(dir).join(lib);
     let path = path.to_string_lossy();
     let data = std::fs::read(path.as_ref()).map_err(|e| {
@@ -631,17 +479,13 @@ fn save_device_lib(sink: &PostLinkSink<'_>, dir: &str, lib: &str, n: usize) -> R
     let ctx = Context::new();
     let m = parse_module(&ctx, &data, &path)
         .map_err(|e| err(format!("failed to load bfloat16 device library modules: {}", e.0)))?;
-    let mut out = ImageOutput::default();
     let saved = SavedModule {
         module: &m,
         entry_points: &[],
         status: EsimdStatus::SyclOnly,
-        default_values: false,
-        device_lib: Some(lib),
-        dummy: false,
+        kind: ImageKind::DeviceLibrary(lib.to_string()),
     };
-    sink.save_image(&mut out, n, &saved, true)?;
-    Ok(out)
+    maker.make(n, &saved, true)
 }
 
 /// Worker threads for image extraction: `SPL_THREADS` if set, else the
@@ -652,90 +496,4 @@ pub fn thread_count() -> usize {
         .and_then(|v| v.parse().ok())
         .filter(|&n: &usize| n > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
-}
-
-/// Options of `sycl-module-split`.
-#[derive(Debug, Clone)]
-pub struct ModuleSplitOptions {
-    /// Input path or `-`.
-    pub input: String,
-    /// Output prefix (`-o`, default `output`).
-    pub prefix: String,
-    /// `-split=`; `None` means no split.
-    pub split: Option<SplitMode>,
-    /// `-S`
-    pub text: bool,
-}
-
-struct ModuleSplitSink<'a> {
-    o: &'a ModuleSplitOptions,
-}
-
-impl ImageSink for ModuleSplitSink<'_> {
-    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<ImageOutput, PostLinkError> {
-        let o = self.o;
-        let mut out = ImageOutput::default();
-        for part in &image.parts {
-            let (im, entry_points) = (&part.module, &part.entry_points);
-            add_esimd_status(im, part.status);
-            im.verify()
-                .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
-            let ext = if o.text { "ll" } else { "bc" };
-            let stem = format!("{}{}_{n}", o.prefix, esimd_suffix(part.status));
-            let code = format!("{stem}.{ext}");
-            let prop = format!("{stem}.prop");
-            let sym = format!("{stem}.sym");
-            let popts = PropertyOptions {
-                split_given: o.split.is_some(),
-                esimd_status: part.status,
-                ..Default::default()
-            };
-            let reg = compute_properties(im, entry_points, &popts);
-            let symbols = format!("{}\n", entry_points.join("\n"));
-            for (path, bytes) in [(&code, serialize(im, o.text)), (&prop, reg.to_text().into_bytes())] {
-                out.files.push(PendingFile::write(path, &bytes).map_err(err)?);
-            }
-            let sym_file = PendingFile::write(&sym, symbols.as_bytes()).map_err(err)?;
-            out.files.push(sym_file);
-            out.rows.push(vec![code, prop, sym]);
-        }
-        Ok(out)
-    }
-}
-
-/// Runs `sycl-module-split`: writes `<prefix>_<N>.ll|.bc`, `<prefix>_<N>.sym`,
-/// `<prefix>_<N>.prop` and `<prefix>.table`.
-pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
-    let mut report = Report::default();
-    let (data, name) = read_input(&o.input)?;
-    let prepare = |m: &Module<'_>| {
-        check_supported(m, &name, false)?;
-        remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
-        remove_device_globals_from_compiler_used(m);
-        Ok(())
-    };
-    let mode = o.split.unwrap_or(SplitMode::None);
-    let settings = SplitSettings {
-        mode,
-        split_given: o.split.is_some(),
-        global_scope: mode == SplitMode::None,
-        ep: EntryPointOptions::default(),
-        threads: thread_count(),
-        esimd: None,
-    };
-    let result = split_and_save(data, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
-    report.warnings.extend(result.warnings);
-    let mut files = Outputs::new();
-    let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);
-    for image in result.images {
-        files.extend(image.files);
-        for row in image.rows {
-            table.add_row(row).map_err(|e| err(e.to_string()))?;
-        }
-    }
-    files
-        .write(&format!("{}.table", o.prefix), table.to_text().as_bytes())
-        .map_err(err)?;
-    files.commit().map_err(err)?;
-    Ok(report)
 }

@@ -39,6 +39,22 @@ pub struct SyclbinImage {
     pub symbols: Option<Vec<String>>,
 }
 
+impl From<crate::image::Image> for SyclbinImage {
+    /// An image of the in-memory pipeline ([`crate::post_link_images`]):
+    /// its IR, its property sets (none unless properties were asked for) and
+    /// its symbol table, named `image <N>` after its number.
+    fn from(image: crate::image::Image) -> Self {
+        SyclbinImage {
+            name: format!("image {}", image.number),
+            code: image.ir,
+            properties: image.properties.unwrap_or_default(),
+            symbols: image
+                .symbols
+                .map(|s| s.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()),
+        }
+    }
+}
+
 /// What wraps the SYCLBIN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Container {

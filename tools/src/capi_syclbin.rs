@@ -1,8 +1,8 @@
 //! The C ABI of SYCLBIN packaging (`sycl_postlink::syclbin`): device images
 //! in memory (LLVM IR or SPIR-V, with their property sets) become SYCLBIN
-//! bytes in memory, LLVM IR compiled to SPIR-V in process; and `sycl-link`
-//! with its command-line arguments. See the SYCLBIN section of
-//! `tools/include/sycl_post_link.h`.
+//! bytes in memory, LLVM IR compiled to SPIR-V in process, from images the
+//! caller holds or from the result of an in-memory post-link run (capi.rs).
+//! See the SYCLBIN section of `tools/include/sycl_post_link.h`.
 //!
 //! ```c
 //! sycl_syclbin_image img = {"img_0", code, code_size, props_text, props_size};
@@ -14,6 +14,10 @@
 
 use std::ffi::{c_char, c_int, CStr, CString};
 
+use crate::capi::{
+    sycl_post_link_result_image_count, sycl_post_link_result_image_ir, sycl_post_link_result_image_number,
+    sycl_post_link_result_image_properties, CResult,
+};
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{package, Container, SyclbinImage, SyclbinOptions};
 use sycl_props::property_set::PropertySetRegistry;
@@ -143,6 +147,49 @@ pub unsafe extern "C" fn sycl_syclbin_create(
         Ok(Err(e)) => set_error(error, &e),
         Err(_) => set_error(error, "internal error"),
     }
+}
+
+/// Packages the images of an in-memory post-link run (`result`, from
+/// `sycl_post_link_run_buffer` or `_run_module`; see capi.rs) into a
+/// SYCLBIN, as [`sycl_syclbin_create`] does with the same images: each
+/// image's IR and `.prop` text (run the post-link step with "properties",
+/// and with "emit-kernel-names" as upstream's SYCLBIN mode does).
+///
+/// # Safety
+/// `result` must be a live result; `out`, `out_size` writable; `error` null
+/// or writable.
+#[no_mangle]
+pub unsafe extern "C" fn sycl_syclbin_create_from_result(
+    result: *const CResult,
+    state: c_int,
+    bare: c_int,
+    out: *mut *mut u8,
+    out_size: *mut usize,
+    error: *mut *mut c_char,
+) -> c_int {
+    if result.is_null() {
+        return set_error(error, "null argument");
+    }
+    let n = sycl_post_link_result_image_count(result);
+    let mut names = Vec::with_capacity(n);
+    let mut images = Vec::with_capacity(n);
+    for i in 0..n {
+        let (mut ir_size, mut prop_size) = (0usize, 0usize);
+        let ir = sycl_post_link_result_image_ir(result, i, &mut ir_size) as *const u8;
+        let props = sycl_post_link_result_image_properties(result, i, &mut prop_size);
+        let name = CString::new(format!("image {}", sycl_post_link_result_image_number(result, i))).unwrap_or_default();
+        images.push(SyclSyclbinImage {
+            name: name.as_ptr(),
+            code: ir,
+            code_size: ir_size,
+            properties: props,
+            properties_size: prop_size,
+        });
+        names.push(name);
+    }
+    let rc = sycl_syclbin_create(images.as_ptr(), images.len(), state, bare, out, out_size, error);
+    drop(names);
+    rc
 }
 
 /// Frees bytes returned by [`sycl_syclbin_create`] (`size` as returned).

@@ -93,19 +93,7 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
             return Err(format!("Unknown command line argument '{a}'.  Try: '{tool} --help'"));
         };
         match spec.kind {
-            OptKind::Flag => {
-                let v = match inline.as_deref() {
-                    None | Some("true") | Some("TRUE") | Some("True") | Some("1") => "true",
-                    Some("false") | Some("FALSE") | Some("False") | Some("0") => "false",
-                    Some(other) => {
-                        return Err(format!(
-                            "for the --{} option: '{other}' is invalid value for boolean argument! Try 0 or 1",
-                            spec.name
-                        ))
-                    }
-                };
-                out.push(Arg::Opt(spec.name, v.into()));
-            }
+            OptKind::Flag => out.push(Arg::Opt(spec.name, flag_value(spec, inline.as_deref())?.into())),
             OptKind::Value | OptKind::Enum(_) => {
                 // `-opt=value`, or `-opt value` (LLVM accepts the separate
                 // form for enum options too).
@@ -119,19 +107,57 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
                         v.clone()
                     }
                 };
-                if let OptKind::Enum(values) = spec.kind {
-                    if !values.contains(&v.as_str()) {
-                        return Err(format!(
-                            "for the --{} option: Cannot find option named '{v}'!",
-                            spec.name
-                        ));
-                    }
-                }
+                check_enum_value(spec, &v)?;
                 out.push(Arg::Opt(spec.name, v));
             }
         }
     }
     Ok(out)
+}
+
+/// A flag's value as `"true"` or `"false"`: `value` is what follows `=`
+/// (`None` for the flag alone, which means true).
+pub fn flag_value(spec: &OptSpec, value: Option<&str>) -> Result<&'static str, String> {
+    match value {
+        None | Some("true") | Some("TRUE") | Some("True") | Some("1") => Ok("true"),
+        Some("false") | Some("FALSE") | Some("False") | Some("0") => Ok("false"),
+        Some(other) => Err(format!(
+            "for the --{} option: '{other}' is invalid value for boolean argument! Try 0 or 1",
+            spec.name
+        )),
+    }
+}
+
+/// Checks an enum option's value against the values it accepts.
+fn check_enum_value(spec: &OptSpec, v: &str) -> Result<(), String> {
+    match spec.kind {
+        OptKind::Enum(values) if !values.contains(&v) => Err(format!(
+            "for the --{} option: Cannot find option named '{v}'!",
+            spec.name
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// One option set by name rather than parsed from a command line (the C
+/// ABI's `sycl_post_link_settings_set`): `name` without dashes, `value` as
+/// after `=` (`None` for a flag alone). Checked against `specs` exactly as
+/// [`parse`] checks `-name=value`.
+pub fn parse_one(specs: &[OptSpec], name: &str, value: Option<&str>) -> Result<Arg, String> {
+    let Some(spec) = specs.iter().find(|s| s.name == name) else {
+        return Err(format!("Unknown command line argument '-{name}'."));
+    };
+    let v = match spec.kind {
+        OptKind::Flag => flag_value(spec, value)?.to_string(),
+        OptKind::Value | OptKind::Enum(_) => {
+            let Some(v) = value else {
+                return Err(format!("for the --{} option: requires a value!", spec.name));
+            };
+            check_enum_value(spec, v)?;
+            v.to_string()
+        }
+    };
+    Ok(Arg::Opt(spec.name, v))
 }
 
 /// Renders `--help` text for the visible options, without value
@@ -256,5 +282,26 @@ mod tests {
             .unwrap_err()
             .contains("Cannot find option named 'foo'!"));
         assert!(p(&["-o"]).unwrap_err().contains("requires a value"));
+    }
+
+    #[test]
+    fn one_option() {
+        assert_eq!(parse_one(SPECS, "S", None).unwrap(), Arg::Opt("S", "true".into()));
+        assert_eq!(parse_one(SPECS, "S", Some("0")).unwrap(), Arg::Opt("S", "false".into()));
+        assert_eq!(
+            parse_one(SPECS, "split", Some("kernel")).unwrap(),
+            Arg::Opt("split", "kernel".into())
+        );
+        assert!(parse_one(SPECS, "S", Some("maybe"))
+            .unwrap_err()
+            .contains("'maybe' is invalid value for boolean argument"));
+        assert!(parse_one(SPECS, "split", Some("foo"))
+            .unwrap_err()
+            .contains("Cannot find option named 'foo'!"));
+        assert!(parse_one(SPECS, "o", None).unwrap_err().contains("requires a value"));
+        assert_eq!(
+            parse_one(SPECS, "bogus", Some("1")).unwrap_err(),
+            "Unknown command line argument '-bogus'."
+        );
     }
 }

@@ -114,6 +114,76 @@ fn truthy(v: &str) -> bool {
     v == "true"
 }
 
+/// Applies one `sycl-post-link` option, `name` as in [`POST_LINK_OPTIONS`]
+/// and `v` as [`cl`] checked it (flags `"true"`/`"false"`), to `o`: the one
+/// mapping from option text to [`PostLinkOptions`], shared by the command
+/// line and the C ABI. Returns whether the option is an action (upstream
+/// requires at least one on the command line).
+pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) -> bool {
+    let s = &mut o.settings;
+    let on = truthy(&v);
+    match name {
+        "o" => o.outputs.push(OutputSpec::parse(&v)),
+        "out-dir" => o.out_dir = Some(v),
+        "f" => o.force = on,
+        "ir-output-only" => s.ir_output_only = on,
+        "S" => s.text = on,
+        "split" => s.split = SplitMode::parse(&v),
+        "split-esimd" => s.split_esimd = on,
+        "lower-esimd" => s.lower_esimd = on,
+        "symbols" => s.symbols = on,
+        "properties" => s.properties = on,
+        "spec-const" => {
+            s.spec_const = Some(match v.as_str() {
+                "native" | "rt" => SpecConstMode::Native,
+                _ => SpecConstMode::Emulation,
+            })
+        }
+        "generate-device-image-default-spec-consts" => s.default_spec_consts = on,
+        "emit-param-info" => s.emit_param_info = on,
+        "emit-program-metadata" => s.emit_program_metadata = on,
+        "emit-kernel-names" => s.emit_kernel_names = on,
+        "emit-exported-symbols" => s.emit_exported_symbols = on,
+        "emit-imported-symbols" => s.emit_imported_symbols = on,
+        "emit-only-kernels-as-entry-points" => s.only_kernels_as_entry_points = on,
+        "device-globals" => s.device_globals = on,
+        "allow-device-image-dependencies" | "support-dynamic-linking" => s.dynamic_linking = on,
+        "device-lib-dir" => s.device_lib_dir = Some(v),
+        // -O levels only select the ESIMD lowering pipeline's level.
+        _ => {}
+    }
+    // Upstream's actions: any occurrence of these, or -symbols/-properties
+    // when on.
+    match name {
+        "symbols" | "properties" => on,
+        "split"
+        | "split-esimd"
+        | "lower-esimd"
+        | "spec-const"
+        | "emit-param-info"
+        | "emit-program-metadata"
+        | "emit-kernel-names"
+        | "emit-exported-symbols"
+        | "emit-imported-symbols"
+        | "device-globals" => true,
+        _ => false,
+    }
+}
+
+/// Sets one `sycl-post-link` option by name (no dashes) on `o`, checked
+/// against [`POST_LINK_OPTIONS`] as the command line checks it: what the C
+/// ABI's `sycl_post_link_settings_set` does. `value` is the text after `=`;
+/// `None` sets a flag.
+pub fn set_post_link_option(o: &mut PostLinkOptions, name: &str, value: Option<&str>) -> Result<(), String> {
+    match cl::parse_one(POST_LINK_OPTIONS, name, value)? {
+        Arg::Opt(name, v) => {
+            apply_post_link_option(o, name, v);
+            Ok(())
+        }
+        _ => Err(format!("Unknown command line argument '-{name}'.")),
+    }
+}
+
 /// Parses a `sycl-post-link` command line (without the program name).
 /// Errors are full messages without the `sycl-post-link: ` prefix.
 pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, String> {
@@ -142,70 +212,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
                 )))
             }
             Arg::Positional(p) => positional.push(p),
-            Arg::Opt(name, v) => match name {
-                "o" => o.outputs.push(OutputSpec::parse(&v)),
-                "out-dir" => o.out_dir = Some(v),
-                "f" => o.force = truthy(&v),
-                "ir-output-only" => o.ir_output_only = truthy(&v),
-                "S" => o.text = truthy(&v),
-                "split" => {
-                    o.split = SplitMode::parse(&v);
-                    actions = true;
-                }
-                "split-esimd" => {
-                    o.split_esimd = truthy(&v);
-                    actions = true;
-                }
-                "lower-esimd" => {
-                    o.lower_esimd = truthy(&v);
-                    actions = true;
-                }
-                "symbols" => {
-                    o.symbols = truthy(&v);
-                    actions |= o.symbols;
-                }
-                "properties" => {
-                    o.properties = truthy(&v);
-                    actions |= o.properties;
-                }
-                "spec-const" => {
-                    o.spec_const = Some(match v.as_str() {
-                        "native" | "rt" => SpecConstMode::Native,
-                        _ => SpecConstMode::Emulation,
-                    });
-                    actions = true;
-                }
-                "generate-device-image-default-spec-consts" => o.default_spec_consts = truthy(&v),
-                "emit-param-info" => {
-                    o.emit_param_info = truthy(&v);
-                    actions = true;
-                }
-                "emit-program-metadata" => {
-                    o.emit_program_metadata = truthy(&v);
-                    actions = true;
-                }
-                "emit-kernel-names" => {
-                    o.emit_kernel_names = truthy(&v);
-                    actions = true;
-                }
-                "emit-exported-symbols" => {
-                    o.emit_exported_symbols = truthy(&v);
-                    actions = true;
-                }
-                "emit-imported-symbols" => {
-                    o.emit_imported_symbols = truthy(&v);
-                    actions = true;
-                }
-                "emit-only-kernels-as-entry-points" => o.only_kernels_as_entry_points = truthy(&v),
-                "device-globals" => {
-                    o.device_globals = truthy(&v);
-                    actions = true;
-                }
-                "allow-device-image-dependencies" | "support-dynamic-linking" => o.dynamic_linking = truthy(&v),
-                "device-lib-dir" => o.device_lib_dir = Some(v),
-                // -O levels only select the ESIMD lowering pipeline's level.
-                _ => {}
-            },
+            Arg::Opt(name, v) => actions |= apply_post_link_option(&mut o, name, v),
         }
     }
     match positional.len() {
@@ -213,7 +220,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
         1 => o.input = positional.remove(0),
         _ => return Err("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: sycl-post-link --help".to_string()),
     }
-    sycl_postlink::pipeline::check_options(&o, actions).map_err(|e| {
+    sycl_postlink::files::check_options(&o, actions).map_err(|e| {
         if e.0.starts_with("no actions") {
             e.0
         } else {

@@ -1,0 +1,119 @@
+//! `sycl-module-split`: the split alone, with the properties of a plain
+//! split, written as `<prefix>_<N>.ll|.bc`, `<prefix>_<N>.sym`,
+//! `<prefix>_<N>.prop` and `<prefix>.table`.
+
+use sycl_ir::Module;
+use sycl_passes::properties::{compute_properties, PropertyOptions};
+use sycl_passes::remove_llvm_used::{remove_device_globals_from_compiler_used, remove_llvm_used};
+use sycl_props::file_table::FileTable;
+use sycl_split::entry_points::EntryPointOptions;
+use sycl_split::SplitMode;
+
+use crate::driver::{split_and_save, ImageSink, SplitSettings};
+use crate::error::{err, PostLinkError, Report};
+use crate::image::DeviceImage;
+use crate::input::read_input;
+use crate::output::{Outputs, PendingFile};
+use crate::pipeline::{add_esimd_status, check_supported, serialize, thread_count};
+
+/// What the `sycl-module-split` sink wrote for one image.
+#[derive(Default)]
+struct ImageOutput {
+    /// Files written under temporary names.
+    files: Vec<PendingFile>,
+    /// Its rows of the file table.
+    rows: Vec<Vec<String>>,
+}
+
+/// Options of `sycl-module-split`.
+#[derive(Debug, Clone)]
+pub struct ModuleSplitOptions {
+    /// Input path or `-`.
+    pub input: String,
+    /// Output prefix (`-o`, default `output`).
+    pub prefix: String,
+    /// `-split=`; `None` means no split.
+    pub split: Option<SplitMode>,
+    /// `-S`
+    pub text: bool,
+}
+
+struct ModuleSplitSink<'a> {
+    o: &'a ModuleSplitOptions,
+}
+
+impl ImageSink for ModuleSplitSink<'_> {
+    type Output = ImageOutput;
+
+    fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<ImageOutput, PostLinkError> {
+        let o = self.o;
+        let mut out = ImageOutput::default();
+        for part in &image.parts {
+            let (im, entry_points) = (&part.module, &part.entry_points);
+            add_esimd_status(im, part.status);
+            im.verify()
+                .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+            let ext = if o.text { "ll" } else { "bc" };
+            let esimd = if part.status == sycl_passes::properties::EsimdStatus::EsimdOnly {
+                "_esimd"
+            } else {
+                ""
+            };
+            let stem = format!("{}{esimd}_{n}", o.prefix);
+            let code = format!("{stem}.{ext}");
+            let prop = format!("{stem}.prop");
+            let sym = format!("{stem}.sym");
+            let popts = PropertyOptions {
+                split_given: o.split.is_some(),
+                esimd_status: part.status,
+                ..Default::default()
+            };
+            let reg = compute_properties(im, entry_points, &popts);
+            let symbols = format!("{}\n", entry_points.join("\n"));
+            for (path, bytes) in [(&code, serialize(im, o.text)), (&prop, reg.to_text().into_bytes())] {
+                out.files.push(PendingFile::write(path, &bytes).map_err(err)?);
+            }
+            let sym_file = PendingFile::write(&sym, symbols.as_bytes()).map_err(err)?;
+            out.files.push(sym_file);
+            out.rows.push(vec![code, prop, sym]);
+        }
+        Ok(out)
+    }
+}
+
+/// Runs `sycl-module-split`: writes `<prefix>_<N>.ll|.bc`, `<prefix>_<N>.sym`,
+/// `<prefix>_<N>.prop` and `<prefix>.table`.
+pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
+    let mut report = Report::default();
+    let (data, name) = read_input(&o.input)?;
+    let prepare = |m: &Module<'_>| {
+        check_supported(m, &name, false)?;
+        remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
+        remove_device_globals_from_compiler_used(m);
+        Ok(())
+    };
+    let mode = o.split.unwrap_or(SplitMode::None);
+    let settings = SplitSettings {
+        mode,
+        split_given: o.split.is_some(),
+        global_scope: mode == SplitMode::None,
+        ep: EntryPointOptions::default(),
+        threads: thread_count(),
+        esimd: None,
+    };
+    let result = split_and_save(data, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
+    report.warnings.extend(result.warnings);
+    let mut files = Outputs::new();
+    let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);
+    for image in result.images {
+        files.extend(image.files);
+        for row in image.rows {
+            table.add_row(row).map_err(|e| err(e.to_string()))?;
+        }
+    }
+    files
+        .write(&format!("{}.table", o.prefix), table.to_text().as_bytes())
+        .map_err(err)?;
+    files.commit().map_err(err)?;
+    Ok(report)
+}

@@ -1,0 +1,104 @@
+//! What a post-link run is asked to do, as a typed value: every
+//! `sycl-post-link` option that changes the device images, and none that
+//! only says where files go (input path, `-o` file names, `-out-dir`: those
+//! belong to the file sink, [`crate::files::PostLinkOptions`]).
+
+use sycl_split::SplitMode;
+
+use crate::error::{err, PostLinkError};
+
+/// Specialization-constant lowering mode (`-spec-const=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpecConstMode {
+    /// `native` (older spelling `rt`).
+    Native,
+    /// `emulation` (older spelling `default`).
+    Emulation,
+}
+
+/// The settings of a post-link run. `Settings::default()` is
+/// `sycl-post-link` with no option: the module passed through as one image.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// `-S`: images as textual IR instead of bitcode.
+    pub text: bool,
+    /// `-ir-output-only`: one transformed module, no properties or symbols.
+    pub ir_output_only: bool,
+    /// `-split=`; `None`: no split (one image).
+    pub split: Option<SplitMode>,
+    /// `-split-esimd`: keep ESIMD and SYCL parts of an image apart.
+    pub split_esimd: bool,
+    /// `-lower-esimd`
+    pub lower_esimd: bool,
+    /// `-symbols`: a symbol table per image.
+    pub symbols: bool,
+    /// `-properties`: a property-set registry per image.
+    pub properties: bool,
+    /// `-spec-const=`
+    pub spec_const: Option<SpecConstMode>,
+    /// `-generate-device-image-default-spec-consts`
+    pub default_spec_consts: bool,
+    /// `-emit-param-info`
+    pub emit_param_info: bool,
+    /// `-emit-program-metadata`
+    pub emit_program_metadata: bool,
+    /// `-emit-kernel-names`
+    pub emit_kernel_names: bool,
+    /// `-emit-exported-symbols`
+    pub emit_exported_symbols: bool,
+    /// `-emit-imported-symbols`
+    pub emit_imported_symbols: bool,
+    /// `-emit-only-kernels-as-entry-points`
+    pub only_kernels_as_entry_points: bool,
+    /// `-device-globals`
+    pub device_globals: bool,
+    /// `-allow-device-image-dependencies` / `-support-dynamic-linking`
+    pub dynamic_linking: bool,
+    /// `-device-lib-dir`: where the bfloat16 device libraries are.
+    pub device_lib_dir: Option<String>,
+    /// Device targets, one per output table (the `target` of
+    /// `-o target,file`; empty for none). Each image says, per target,
+    /// whether that target's table lists it. No targets means one table
+    /// without a target.
+    pub targets: Vec<String>,
+}
+
+impl Settings {
+    /// Checks the combinations upstream rejects with `-ir-output-only`
+    /// (reference 1.2). The messages are upstream's.
+    pub fn check(&self) -> Result<(), PostLinkError> {
+        if !self.ir_output_only {
+            return Ok(());
+        }
+        if let Some(mode) = self.split {
+            if mode != SplitMode::Auto {
+                return Err(err("-split= can't be used with -ir-output-only"));
+            }
+        }
+        let checks = [
+            (self.split_esimd, "-split-esimd"),
+            (self.symbols, "-symbols"),
+            (self.properties, "-properties"),
+            (self.emit_param_info, "-emit-param-info"),
+            (self.emit_program_metadata, "-emit-program-metadata"),
+            (self.emit_kernel_names, "-emit-kernel-names"),
+            (self.emit_exported_symbols, "-emit-exported-symbols"),
+            (self.emit_imported_symbols, "-emit-imported-symbols"),
+            (self.default_spec_consts, "-generate-device-image-default-spec-consts"),
+        ];
+        match checks.iter().find(|(on, _)| *on) {
+            Some((_, name)) => Err(err(format!("{name} can't be used with -ir-output-only"))),
+            None => Ok(()),
+        }
+    }
+
+    /// The targets, one per output table: [`Settings::targets`], or one
+    /// empty target when there are none.
+    pub fn tables(&self) -> Vec<String> {
+        if self.targets.is_empty() {
+            vec![String::new()]
+        } else {
+            self.targets.clone()
+        }
+    }
+}

@@ -21,12 +21,26 @@ impl<'c> Module<'c> {
     /// metadata is concatenated and module flags merged. `src` is consumed.
     /// Returns the linker's warnings, one per entry.
     pub fn link_in(&self, src: Module<'c>) -> Result<Vec<String>, LinkError> {
+        self.link(src, false)
+    }
+
+    /// Links only what this module needs from `src` (LLVM's
+    /// `LinkOnlyNeeded`, as for device libraries): definitions of `src` that
+    /// resolve declarations of this module, and what they use in turn.
+    /// `src` is consumed. Returns the linker's warnings.
+    pub fn link_in_only_needed(&self, src: Module<'c>) -> Result<Vec<String>, LinkError> {
+        self.link(src, true)
+    }
+
+    fn link(&self, src: Module<'c>, only_needed: bool) -> Result<Vec<String>, LinkError> {
         let raw_src = src.raw();
         // The linker takes ownership of the source module and destroys it.
         std::mem::forget(src);
         let mut errors: *mut std::os::raw::c_char = ptr::null_mut();
         let mut warnings: *mut std::os::raw::c_char = ptr::null_mut();
-        let failed = unsafe { ffi::SyclLinkModules(self.raw(), raw_src, &mut errors, &mut warnings) != 0 };
+        let failed = unsafe {
+            ffi::SyclLinkModules(self.raw(), raw_src, i32::from(only_needed), &mut errors, &mut warnings) != 0
+        };
         let errors = unsafe { take(errors) };
         let warnings = unsafe { take(warnings) };
         if failed {
@@ -67,6 +81,28 @@ mod tests {
         a.verify().expect("verify");
         let g = a.function("g").expect("g");
         assert!(!g.is_declaration());
+    }
+
+    #[test]
+    fn only_needed_links_what_is_referenced() {
+        let ctx = Context::new();
+        let a = ctx
+            .parse_ir(
+                b"declare void @g()\ndefine void @f() {\n  call void @g()\n  ret void\n}\n",
+                "a.ll",
+            )
+            .expect("parse a");
+        let lib = ctx
+            .parse_ir(
+                b"define void @g() {\n  call void @h()\n  ret void\n}\ndefine void @h() {\n  ret void\n}\ndefine void @unused() {\n  ret void\n}\n",
+                "lib.ll",
+            )
+            .expect("parse lib");
+        a.link_in_only_needed(lib).expect("link");
+        a.verify().expect("verify");
+        assert!(!a.function("g").expect("g").is_declaration());
+        assert!(!a.function("h").expect("h").is_declaration());
+        assert!(a.function("unused").is_none());
     }
 
     #[test]

@@ -43,8 +43,11 @@
 //! - [`pipeline`]: the in-memory pipeline, images streamed in table order
 //!   ([`post_link`], [`post_link_images`]);
 //! - [`files`]: the file sink, `sycl-post-link`'s outputs ([`run`]);
-//! - [`module_split`]: `sycl-module-split` ([`run_module_split`]).
+//! - [`module_split`]: `sycl-module-split` ([`run_module_split`]);
+//! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V;
+//! - [`device_link`]: `sycl-link`: link device bitcode and libraries, post-link, SYCLBIN.
 
+pub mod device_link;
 pub mod driver;
 pub mod error;
 pub mod esimd;
@@ -55,6 +58,7 @@ pub mod module_split;
 pub mod output;
 pub mod pipeline;
 pub mod settings;
+pub mod syclbin;
 
 pub use error::{ErrorStyle, PostLinkError, Report};
 pub use files::{image_file_name, run, ImageFile, OutputSpec, PostLinkOptions};

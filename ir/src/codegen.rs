@@ -93,7 +93,7 @@ impl Module<'_> {
         };
         drop(copy);
         if failed {
-            let message = unsafe { take(error) };
+            let message = unsafe { crate::module::take_message(error) };
             let first = message.lines().next().unwrap_or("").trim();
             let first = if first.is_empty() {
                 "code generation failed"
@@ -111,15 +111,6 @@ impl Module<'_> {
 
 extern "C" {
     fn free(p: *mut std::ffi::c_void);
-}
-
-unsafe fn take(msg: *mut std::os::raw::c_char) -> String {
-    if msg.is_null() {
-        return String::new();
-    }
-    let s = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
-    llvm_sys::core::LLVMDisposeMessage(msg);
-    s
 }
 
 #[cfg(test)]

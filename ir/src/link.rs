@@ -41,23 +41,14 @@ impl<'c> Module<'c> {
         let failed = unsafe {
             ffi::SyclLinkModules(self.raw(), raw_src, i32::from(only_needed), &mut errors, &mut warnings) != 0
         };
-        let errors = unsafe { take(errors) };
-        let warnings = unsafe { take(warnings) };
+        let errors = unsafe { crate::module::take_message(errors) };
+        let warnings = unsafe { crate::module::take_message(warnings) };
         if failed {
             let message = errors.lines().next().unwrap_or("the IR linker failed").to_string();
             return Err(LinkError(message));
         }
         Ok(warnings.lines().map(str::to_string).collect())
     }
-}
-
-unsafe fn take(msg: *mut std::os::raw::c_char) -> String {
-    if msg.is_null() {
-        return String::new();
-    }
-    let s = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
-    llvm_sys::core::LLVMDisposeMessage(msg);
-    s
 }
 
 #[cfg(test)]

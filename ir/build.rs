@@ -30,6 +30,7 @@ fn main() {
         "llvm-wrapper/LoweringWrapper.cpp",
         "llvm-wrapper/GlobalsWrapper.cpp",
         "llvm-wrapper/LinkWrapper.cpp",
+        "llvm-wrapper/CodegenWrapper.cpp",
     ] {
         println!("cargo:rerun-if-changed={src}");
         build.file(src);

@@ -1,7 +1,8 @@
 # The project's own lit suite. Run with:
 #   lit-22 lit/            (after `cargo build --release`)
 # RUN lines call the tools by their plain names (sycl-post-link,
-# sycl-module-split, file-table-tform, sycl-opt, syclbin) and LLVM 22's
+# sycl-module-split, file-table-tform, sycl-opt, syclbin, sycl-link,
+# sycl-spirv-emit) and LLVM 22's
 # FileCheck/not/count/llvm-dis, exactly as upstream's tests do.
 import os
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real-device check of specialization constants (issue #6):
 #   sycl-post-link -spec-const=native -> split image + property set
-#   llc-22 (SPIR-V backend) -> SPIR-V, validated by spirv-val
+#   sycl-spirv-emit (LLVM's SPIR-V back end, in process) -> SPIR-V, validated by spirv-val
 #   sycl-spirv-check: SpecId decorations == IDs of [SYCL/specialization constants]
 #   Intel OpenCL CPU runtime (pip intel-opencl-rt + pyopencl): run the kernel
 #   with the defaults and with values set by the property set's IDs.
@@ -10,12 +10,10 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TOOLS="${1:-${SPL_TOOL_DIR:-$ROOT/target/release}}"
-LLC="${LLC:-llc-22}"
 VENV="${SPL_VENV:-$ROOT/.venv}"
-for t in sycl-post-link sycl-spirv-check; do
+for t in sycl-post-link sycl-spirv-emit sycl-spirv-check; do
   [ -x "$TOOLS/$t" ] || { echo "spec-const-device-test: missing $TOOLS/$t (cargo build --release)" >&2; exit 1; }
 done
-command -v "$LLC" >/dev/null || { echo "spec-const-device-test: $LLC not found" >&2; exit 1; }
 command -v spirv-val >/dev/null || { echo "spec-const-device-test: spirv-val not found (apt-get install spirv-tools)" >&2; exit 1; }
 
 if [ ! -x "$VENV/bin/python" ]; then
@@ -34,7 +32,7 @@ echo "$OCL_LIB" > "$WORK/intel.icd"
 "$TOOLS/sycl-post-link" -properties -symbols -split=kernel -spec-const=native -S \
   "$ROOT/scripts/spec-const-device/kernel.ll" -o "$WORK/img.table"
 echo "== property set"; sed -n '/specialization constants\]/,/^\[SYCL\/spec.*default/p' "$WORK/img_0.prop"
-"$LLC" -mtriple=spirv64-unknown-unknown -filetype=obj "$WORK/img_0.ll" -o "$WORK/img_0.spv"
+"$TOOLS/sycl-spirv-emit" "$WORK/img_0.ll" -o "$WORK/img_0.spv"
 spirv-val "$WORK/img_0.spv"
 echo "== spirv-val: valid"
 "$TOOLS/sycl-spirv-check" "$WORK/img_0.spv" "$WORK/img_0.prop" | tee "$WORK/ids.txt"

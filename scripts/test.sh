@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit and integration tests, the project's lit suite,
-# the real-device specialization-constant check, and the upstream
-# conformance corpus against lit/conformance-expected.txt.
+# the real-device specialization-constant check, the SYCLBIN end-to-end suite
+# on Intel's SYCL runtime, and the upstream conformance corpus against
+# lit/conformance-expected.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -12,6 +13,8 @@ cargo test --release --workspace
 lit-22 -sv lit/
 # Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
 scripts/spec-const-device-test.sh target/release
+# SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device).
+scripts/syclbin-e2e-test.sh target/release
 shared=${SPL_SHARED:-}
 if [ -z "$shared" ]; then
   for d in ../shared /work/shared; do

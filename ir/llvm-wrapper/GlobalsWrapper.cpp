@@ -2,14 +2,18 @@
 //
 // Every function here has a C signature declared in ir/src/ffi.rs. Used by the
 // sanitizer post-link steps (ir/src/globals.rs): string attributes of global
-// variables and the dso_local flag, which the LLVM C API cannot set.
+// variables and the dso_local flag, which the LLVM C API cannot set, and the
+// rewrite of an array global into a struct-wrapped one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/GlobalValue.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -30,6 +34,36 @@ int SyclGlobalVarAddStringAttr(LLVMValueRef G, const char *Key, size_t KeyLen,
 void SyclSetDSOLocal(LLVMValueRef G, int Local) {
   if (auto *GV = dyn_cast<GlobalValue>(unwrap(G)))
     GV->setDSOLocal(Local != 0);
+}
+
+/// Replaces a global variable of array type with an initializer by one whose
+/// type is a new unnamed identified struct holding that array, as upstream's
+/// SanitizerKernelMetadataPass does: the old global is renamed "<name>_del";
+/// the new one takes the name, external linkage, the same address space,
+/// local_unnamed_addr and dso_local, then the old one's attributes (which
+/// may override those two) and metadata; uses are redirected (the address is
+/// the same) and the old global is erased. Returns the new global, or null
+/// (and changes nothing) if G is not such a global.
+LLVMValueRef SyclWrapGlobalArrayInStruct(LLVMValueRef G) {
+  auto *Old = dyn_cast<GlobalVariable>(unwrap(G));
+  if (!Old || !Old->hasInitializer() || !Old->getValueType()->isArrayTy())
+    return nullptr;
+  Module &M = *Old->getParent();
+  std::string Name = Old->getName().str();
+  Old->setName(Name + "_del");
+  StructType *STy = StructType::create(M.getContext());
+  STy->setBody(Old->getValueType());
+  auto *New = new GlobalVariable(
+      M, STy, /*isConstant=*/false, GlobalValue::ExternalLinkage,
+      ConstantStruct::get(STy, Old->getInitializer()), Name, nullptr,
+      GlobalValue::NotThreadLocal, Old->getAddressSpace());
+  New->setUnnamedAddr(GlobalValue::UnnamedAddr::Local);
+  New->setDSOLocal(true);
+  New->copyAttributesFrom(Old);
+  New->copyMetadata(Old, 0);
+  Old->replaceAllUsesWith(New);
+  Old->eraseFromParent();
+  return wrap(New);
 }
 
 } // extern "C"

@@ -56,19 +56,22 @@ char *messageOrNull(const std::string &S) {
 
 extern "C" {
 
-/// Links \p Src into \p Dest (Linker::linkModules with default flags) and
+/// Links \p Src into \p Dest (Linker::linkModules; with \p OnlyNeeded,
+/// Linker::LinkOnlyNeeded: only definitions \p Dest references) and
 /// destroys \p Src. Returns 1 if linking failed. The linker's error and
 /// warning diagnostics are returned in \p Errors and \p Warnings (null when
 /// there are none; free with LLVMDisposeMessage).
-int SyclLinkModules(LLVMModuleRef Dest, LLVMModuleRef Src, char **Errors,
-                    char **Warnings) {
+int SyclLinkModules(LLVMModuleRef Dest, LLVMModuleRef Src, int OnlyNeeded,
+                    char **Errors, char **Warnings) {
   Module &D = *unwrap(Dest);
   LLVMContext &Ctx = D.getContext();
   std::unique_ptr<DiagnosticHandler> Previous = Ctx.getDiagnosticHandler();
   auto Collect = std::make_unique<CollectingDiagnosticHandler>();
   CollectingDiagnosticHandler *C = Collect.get();
   Ctx.setDiagnosticHandler(std::move(Collect));
-  bool Failed = Linker::linkModules(D, std::unique_ptr<Module>(unwrap(Src)));
+  bool Failed = Linker::linkModules(
+      D, std::unique_ptr<Module>(unwrap(Src)),
+      OnlyNeeded ? Linker::Flags::LinkOnlyNeeded : Linker::Flags::None);
   *Errors = messageOrNull(C->Errors);
   *Warnings = messageOrNull(C->Warnings);
   Ctx.setDiagnosticHandler(std::move(Previous));

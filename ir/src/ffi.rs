@@ -148,6 +148,7 @@ extern "C" {
         val_len: usize,
     ) -> i32;
     pub fn SyclSetDSOLocal(g: LLVMValueRef, local: i32);
+    pub fn SyclWrapGlobalArrayInStruct(g: LLVMValueRef) -> LLVMValueRef;
 }
 
 extern "C" {
@@ -163,6 +164,7 @@ extern "C" {
     pub fn SyclLinkModules(
         dest: LLVMModuleRef,
         src: LLVMModuleRef,
+        only_needed: i32,
         errors: *mut *mut libc_char,
         warnings: *mut *mut libc_char,
     ) -> i32;
@@ -170,4 +172,18 @@ extern "C" {
 
 extern "C" {
     pub fn SyclRunImageCleanupPasses(m: LLVMModuleRef);
+}
+
+// Shims of llvm-wrapper/CodegenWrapper.cpp (used by codegen.rs).
+extern "C" {
+    pub fn SyclEmitToMemory(
+        m: LLVMModuleRef,
+        triple: *const libc_char,
+        cpu: *const libc_char,
+        features: *const libc_char,
+        assembly: i32,
+        out: *mut *mut libc_char,
+        out_len: *mut usize,
+        error: *mut *mut libc_char,
+    ) -> i32;
 }

@@ -1,6 +1,7 @@
 //! Setting properties of global values that the passes need beyond what
 //! `value.rs` offers: string attributes of global variables, `dso_local`,
-//! extra metadata attachments, and giving a new function a trivial body.
+//! extra metadata attachments, wrapping an array global in a struct, and
+//! giving a new function a trivial body.
 
 use llvm_sys::core::*;
 
@@ -35,6 +36,18 @@ impl<'c> Value<'c> {
     /// existing attachment of that kind is kept).
     pub fn add_global_metadata(self, kind: u32, node: Value<'c>) {
         unsafe { LLVMGlobalAddMetadata(self.raw(), kind, ffi::SyclValueAsMDNode(node.raw())) }
+    }
+
+    /// Replaces this global variable, if it is of array type and has an
+    /// initializer, by one of a new unnamed struct type `{ [N x T] }` with
+    /// the same name (upstream `SanitizerKernelMetadataPass`): external
+    /// linkage, same address space, `local_unnamed_addr` and `dso_local`
+    /// unless the old global's attributes say otherwise, the old global's
+    /// attributes and metadata; uses move to the new global and the old one
+    /// is erased. Returns the new global, or `None` (nothing changed) for
+    /// other values.
+    pub fn wrap_global_array_in_struct(self) -> Option<Value<'c>> {
+        unsafe { Value::from_raw_opt(ffi::SyclWrapGlobalArrayInStruct(self.raw())) }
     }
 
     /// Gives a function declaration of type `void()` a body: one block named

@@ -13,6 +13,7 @@
 //! never entry points or property sets.
 
 mod builder;
+mod codegen;
 mod ffi;
 mod globals;
 mod link;
@@ -23,6 +24,7 @@ mod module;
 mod value;
 
 pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
+pub use codegen::{CodegenError, CodegenTarget, OutputKind};
 pub use link::LinkError;
 pub use linkage::{linkage_from_cpp, linkage_to_cpp};
 pub use lowering::InstBuilder;

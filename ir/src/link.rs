@@ -21,29 +21,34 @@ impl<'c> Module<'c> {
     /// metadata is concatenated and module flags merged. `src` is consumed.
     /// Returns the linker's warnings, one per entry.
     pub fn link_in(&self, src: Module<'c>) -> Result<Vec<String>, LinkError> {
+        self.link(src, false)
+    }
+
+    /// Links only what this module needs from `src` (LLVM's
+    /// `LinkOnlyNeeded`, as for device libraries): definitions of `src` that
+    /// resolve declarations of this module, and what they use in turn.
+    /// `src` is consumed. Returns the linker's warnings.
+    pub fn link_in_only_needed(&self, src: Module<'c>) -> Result<Vec<String>, LinkError> {
+        self.link(src, true)
+    }
+
+    fn link(&self, src: Module<'c>, only_needed: bool) -> Result<Vec<String>, LinkError> {
         let raw_src = src.raw();
         // The linker takes ownership of the source module and destroys it.
         std::mem::forget(src);
         let mut errors: *mut std::os::raw::c_char = ptr::null_mut();
         let mut warnings: *mut std::os::raw::c_char = ptr::null_mut();
-        let failed = unsafe { ffi::SyclLinkModules(self.raw(), raw_src, &mut errors, &mut warnings) != 0 };
-        let errors = unsafe { take(errors) };
-        let warnings = unsafe { take(warnings) };
+        let failed = unsafe {
+            ffi::SyclLinkModules(self.raw(), raw_src, i32::from(only_needed), &mut errors, &mut warnings) != 0
+        };
+        let errors = unsafe { crate::module::take_message(errors) };
+        let warnings = unsafe { crate::module::take_message(warnings) };
         if failed {
             let message = errors.lines().next().unwrap_or("the IR linker failed").to_string();
             return Err(LinkError(message));
         }
         Ok(warnings.lines().map(str::to_string).collect())
     }
-}
-
-unsafe fn take(msg: *mut std::os::raw::c_char) -> String {
-    if msg.is_null() {
-        return String::new();
-    }
-    let s = std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned();
-    llvm_sys::core::LLVMDisposeMessage(msg);
-    s
 }
 
 #[cfg(test)]
@@ -67,6 +72,28 @@ mod tests {
         a.verify().expect("verify");
         let g = a.function("g").expect("g");
         assert!(!g.is_declaration());
+    }
+
+    #[test]
+    fn only_needed_links_what_is_referenced() {
+        let ctx = Context::new();
+        let a = ctx
+            .parse_ir(
+                b"declare void @g()\ndefine void @f() {\n  call void @g()\n  ret void\n}\n",
+                "a.ll",
+            )
+            .expect("parse a");
+        let lib = ctx
+            .parse_ir(
+                b"define void @g() {\n  call void @h()\n  ret void\n}\ndefine void @h() {\n  ret void\n}\ndefine void @unused() {\n  ret void\n}\n",
+                "lib.ll",
+            )
+            .expect("parse lib");
+        a.link_in_only_needed(lib).expect("link");
+        a.verify().expect("verify");
+        assert!(!a.function("g").expect("g").is_declaration());
+        assert!(!a.function("h").expect("h").is_declaration());
+        assert!(a.function("unused").is_none());
     }
 
     #[test]

@@ -138,7 +138,8 @@ fn first_diagnostic_line(text: &str) -> String {
     line.replacen(": error: ", ": ", 1)
 }
 
-unsafe fn take_message(msg: *mut std::os::raw::c_char) -> String {
+/// Takes an LLVM-allocated message (`LLVMDisposeMessage`); null is empty.
+pub(crate) unsafe fn take_message(msg: *mut std::os::raw::c_char) -> String {
     if msg.is_null() {
         return String::new();
     }

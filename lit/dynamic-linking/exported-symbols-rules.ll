@@ -2,7 +2,7 @@
 ; spir_func calling convention, in entry order: kernels, functions with
 ; another calling convention and virtual functions (indirectly-callable) are
 ; not exported.
-; RUN: sycl-post-link -properties -emit-exported-symbols -S < %s -o %t.table
+; RUN: sycl-post-link -split=none -properties -emit-exported-symbols -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t_0.prop --match-full-lines --implicit-check-not=NotExported
 ; CHECK: [SYCL/exported symbols]
 ; CHECK-NEXT: Exported1=1|1

@@ -6,8 +6,8 @@
 ; SYCL_AND_ESIMD module whose only entry point is the SYCL kernel.
 ; RUN: sycl-post-link -symbols -split-esimd -S < %s -o %t.table 2>&1 | FileCheck %s --check-prefix=WARN
 ; RUN: FileCheck %s --input-file=%t.table --check-prefix=TABLE
-; RUN: FileCheck %s --input-file=%t_esimd_0.ll --check-prefix=ESIMD --implicit-check-not=sycl_kernel
-; RUN: FileCheck %s --input-file=%t_esimd_0.sym --check-prefix=EMPTY --allow-empty
+; RUN: FileCheck %s --input-file=%t_0.esimd.ll --check-prefix=ESIMD --implicit-check-not=sycl_kernel
+; RUN: FileCheck %s --input-file=%t_0.esimd.sym --check-prefix=EMPTY --allow-empty
 ; RUN: FileCheck %s --input-file=%t_0.ll --check-prefix=SYCL
 ; RUN: sycl-post-link -symbols -S < %s -o %t2.table
 ; RUN: FileCheck %s --input-file=%t2_0.ll --check-prefix=LINKED
@@ -16,7 +16,7 @@
 ; WARN: warning: Undefined function simd_f found in <stdin>. This may result in runtime errors.
 
 ; TABLE: [Code|Symbols]
-; TABLE-NEXT: {{.*}}_esimd_0.ll|{{.*}}_esimd_0.sym
+; TABLE-NEXT: {{.*}}_0.esimd.ll|{{.*}}_0.esimd.sym
 ; TABLE-NEXT: {{.*}}_0.ll|{{.*}}_0.sym
 ; TABLE-EMPTY:
 

@@ -5,16 +5,16 @@
 ; files.
 ; RUN: sycl-post-link -properties -symbols -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t.table --check-prefix=TABLE
-; RUN: FileCheck %s --input-file=%t_esimd_0.ll --check-prefix=IR
-; RUN: FileCheck %s --input-file=%t_esimd_0.prop --check-prefix=PROP
-; RUN: FileCheck %s --input-file=%t_esimd_0.sym --check-prefix=SYM
+; RUN: FileCheck %s --input-file=%t_0.esimd.ll --check-prefix=IR
+; RUN: FileCheck %s --input-file=%t_0.esimd.prop --check-prefix=PROP
+; RUN: FileCheck %s --input-file=%t_0.esimd.sym --check-prefix=SYM
 ; RUN: rm -rf %t.dir && mkdir %t.dir && cp %s %t.dir/in.ll
 ; RUN: cd %t.dir && sycl-post-link -properties -symbols in.ll 2>&1 | FileCheck %s --check-prefix=NOTE
 ; RUN: FileCheck %s --input-file=%t.dir/in.files --check-prefix=UNCHANGED
 ; RUN: ls %t.dir | FileCheck %s --check-prefix=FILES
 
 ; TABLE: [Code|Properties|Symbols]
-; TABLE-NEXT: {{.*}}_esimd_0.ll|{{.*}}_esimd_0.prop|{{.*}}_esimd_0.sym
+; TABLE-NEXT: {{.*}}_0.esimd.ll|{{.*}}_0.esimd.prop|{{.*}}_0.esimd.sym
 ; TABLE-EMPTY:
 
 ; IR: !sycl-esimd-split-status = !{![[#S:]]}
@@ -27,12 +27,12 @@
 
 ; NOTE: sycl-post-link NOTE: no modifications to the input LLVM IR have been made
 ; UNCHANGED: [Code|Properties|Symbols]
-; UNCHANGED-NEXT: in.ll|in_esimd_0.prop|in_esimd_0.sym
+; UNCHANGED-NEXT: in.ll|in_0.esimd.prop|in_0.esimd.sym
 ; UNCHANGED-EMPTY:
 ; FILES: in.files
 ; FILES-NEXT: in.ll
-; FILES-NEXT: in_esimd_0.prop
-; FILES-NEXT: in_esimd_0.sym
+; FILES-NEXT: in_0.esimd.prop
+; FILES-NEXT: in_0.esimd.sym
 ; FILES-EMPTY:
 
 target triple = "spir64-unknown-unknown"

@@ -6,7 +6,7 @@
 ; RUN: sycl-post-link -symbols -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t_0.ll --check-prefix=LINKED
 ; RUN: sycl-post-link -split-esimd -S < %s -o %t2.table
-; RUN: FileCheck %s --input-file=%t2_esimd_0.ll --check-prefix=ESIMD
+; RUN: FileCheck %s --input-file=%t2_0.esimd.ll --check-prefix=ESIMD
 ; RUN: FileCheck %s --input-file=%t2_0.ll --check-prefix=SYCL
 
 ; LINKED: define linkonce_odr <4 x float> @target_odr({{.*}} #[[#T:]]

@@ -13,7 +13,7 @@
 ; RUN: FileCheck %s --input-file=%t_0.prop --check-prefix=PROP
 ; With -split-esimd the parts keep their optLevel.
 ; RUN: sycl-post-link -split-esimd -properties -S < %s -o %t2.table
-; RUN: FileCheck %s --input-file=%t2_esimd_0.prop --check-prefix=SPLIT-PROP
+; RUN: FileCheck %s --input-file=%t2_0.esimd.prop --check-prefix=SPLIT-PROP
 ; RUN: FileCheck %s --input-file=%t2_0.prop --check-prefix=SPLIT-PROP
 
 ; TABLE: [Code|Properties|Symbols]

@@ -5,16 +5,16 @@
 ; RUN: not sycl-post-link -split=kernel -S < %s -o %t.table 2>&1 | FileCheck %s --check-prefix=ERR
 ; RUN: sycl-post-link -split=kernel -split-esimd -symbols -S < %s -o %t2.table
 ; RUN: FileCheck %s --input-file=%t2.table --check-prefix=SPLIT
-; RUN: FileCheck %s --input-file=%t2_esimd_0.ll --check-prefix=SPLIT-ESIMD
+; RUN: FileCheck %s --input-file=%t2_0.esimd.ll --check-prefix=SPLIT-ESIMD
 ; RUN: FileCheck %s --input-file=%t2_0.ll --check-prefix=SPLIT-SYCL
-; RUN: FileCheck %s --input-file=%t2_esimd_0.sym --check-prefix=EMPTY --allow-empty
+; RUN: FileCheck %s --input-file=%t2_0.esimd.sym --check-prefix=EMPTY --allow-empty
 ; RUN: sed -e '/^define spir_kernel void @other_kernel/,/^}/d' %s | sycl-post-link -split=kernel -S -o %t3.table
 ; RUN: FileCheck %s --input-file=%t3_0.ll --check-prefix=ONE
 
 ; ERR: sycl-post-link: error: SYCL and ESIMD entry points detected with -split-mode=per-kernel and -split-esimd=false. So -split-esimd=true is mandatory.
 
 ; SPLIT: [Code|Symbols]
-; SPLIT-NEXT: {{.*}}_esimd_0.ll|{{.*}}_esimd_0.sym
+; SPLIT-NEXT: {{.*}}_0.esimd.ll|{{.*}}_0.esimd.sym
 ; SPLIT-NEXT: {{.*}}_0.ll|{{.*}}_0.sym
 ; SPLIT-NEXT: {{.*}}_1.ll|{{.*}}_1.sym
 ; SPLIT-EMPTY:

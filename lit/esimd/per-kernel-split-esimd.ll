@@ -3,14 +3,14 @@
 ; (descending), and the ESIMD ones are named <prefix>_esimd_<N>.
 ; RUN: sycl-post-link -split=kernel -split-esimd -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t.table
-; RUN: FileCheck %s --input-file=%t_esimd_2.ll --check-prefix=ESIMD2 --implicit-check-not=define
+; RUN: FileCheck %s --input-file=%t_2.esimd.ll --check-prefix=ESIMD2 --implicit-check-not=define
 ; RUN: FileCheck %s --input-file=%t_0.ll --check-prefix=SYCL0 --implicit-check-not=define
 
 ; CHECK: [Code]
 ; CHECK-NEXT: {{.*}}_0.ll
 ; CHECK-NEXT: {{.*}}_1.ll
-; CHECK-NEXT: {{.*}}_esimd_2.ll
-; CHECK-NEXT: {{.*}}_esimd_3.ll
+; CHECK-NEXT: {{.*}}_2.esimd.ll
+; CHECK-NEXT: {{.*}}_3.esimd.ll
 ; CHECK-EMPTY:
 
 ; ESIMD2: define spir_kernel void @ESIMD_kernel2()

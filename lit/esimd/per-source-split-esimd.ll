@@ -4,20 +4,20 @@
 ; ESIMD first); an image with one kind keeps a single module.
 ; RUN: sycl-post-link -split=source -split-esimd -symbols -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t.table --check-prefix=TABLE
-; RUN: FileCheck %s --input-file=%t_esimd_0.sym --check-prefix=ESIMD0
+; RUN: FileCheck %s --input-file=%t_0.esimd.sym --check-prefix=ESIMD0
 ; RUN: FileCheck %s --input-file=%t_0.sym --check-prefix=SYCL0
-; RUN: FileCheck %s --input-file=%t_esimd_1.sym --check-prefix=ESIMD1
-; RUN: FileCheck %s --input-file=%t_esimd_1.ll --check-prefix=ESIMD1-IR
-; RUN: FileCheck %s --input-file=%t_esimd_2.sym --check-prefix=ESIMD2
+; RUN: FileCheck %s --input-file=%t_1.esimd.sym --check-prefix=ESIMD1
+; RUN: FileCheck %s --input-file=%t_1.esimd.ll --check-prefix=ESIMD1-IR
+; RUN: FileCheck %s --input-file=%t_2.esimd.sym --check-prefix=ESIMD2
 ; RUN: FileCheck %s --input-file=%t_2.sym --check-prefix=SYCL2
 
 ; c.cpp > b.cpp > a.cpp in byte order: c.cpp is image 0, b.cpp (ESIMD
 ; kernels only) image 1, a.cpp image 2.
 ; TABLE: [Code|Symbols]
-; TABLE-NEXT: {{.*}}_esimd_0.ll|{{.*}}_esimd_0.sym
+; TABLE-NEXT: {{.*}}_0.esimd.ll|{{.*}}_0.esimd.sym
 ; TABLE-NEXT: {{.*}}_0.ll|{{.*}}_0.sym
-; TABLE-NEXT: {{.*}}_esimd_1.ll|{{.*}}_esimd_1.sym
-; TABLE-NEXT: {{.*}}_esimd_2.ll|{{.*}}_esimd_2.sym
+; TABLE-NEXT: {{.*}}_1.esimd.ll|{{.*}}_1.esimd.sym
+; TABLE-NEXT: {{.*}}_2.esimd.ll|{{.*}}_2.esimd.sym
 ; TABLE-NEXT: {{.*}}_2.ll|{{.*}}_2.sym
 ; TABLE-EMPTY:
 

@@ -1,26 +1,26 @@
 ; Specialization constants are lowered in every part of an image, and with
 ; -generate-device-image-default-spec-consts each part that uses them gets a
 ; default-value copy. The copies of an image's parts follow all its parts,
-; with the next number and the same ESIMD/SYCL naming: _esimd_0, _0, then
-; _esimd_1, _1 (marked specConstsReplacedWithDefault, listing their kernels).
+; with the next number and the same ESIMD/SYCL naming: _0.esimd, _0, then
+; _1.esimd, _1 (marked specConstsReplacedWithDefault, listing their kernels).
 ; RUN: sycl-post-link -split-esimd -properties -symbols -spec-const=native -generate-device-image-default-spec-consts -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t.table --check-prefix=TABLE
-; RUN: FileCheck %s --input-file=%t_esimd_0.prop --check-prefix=PROP-ESIMD
+; RUN: FileCheck %s --input-file=%t_0.esimd.prop --check-prefix=PROP-ESIMD
 ; RUN: FileCheck %s --input-file=%t_0.prop --check-prefix=PROP-SYCL
-; RUN: FileCheck %s --input-file=%t_esimd_1.prop --check-prefix=PROP-ESIMD-DEFAULT
+; RUN: FileCheck %s --input-file=%t_1.esimd.prop --check-prefix=PROP-ESIMD-DEFAULT
 ; RUN: FileCheck %s --input-file=%t_1.prop --check-prefix=PROP-SYCL-DEFAULT
-; RUN: FileCheck %s --input-file=%t_esimd_0.ll --check-prefix=IR-ESIMD
-; RUN: FileCheck %s --input-file=%t_esimd_1.ll --check-prefix=IR-ESIMD-DEFAULT
-; RUN: FileCheck %s --input-file=%t_esimd_1.sym --check-prefix=SYM-ESIMD-DEFAULT
+; RUN: FileCheck %s --input-file=%t_0.esimd.ll --check-prefix=IR-ESIMD
+; RUN: FileCheck %s --input-file=%t_1.esimd.ll --check-prefix=IR-ESIMD-DEFAULT
+; RUN: FileCheck %s --input-file=%t_1.esimd.sym --check-prefix=SYM-ESIMD-DEFAULT
 ; Linked back together: one module and its copy.
 ; RUN: sycl-post-link -properties -spec-const=native -generate-device-image-default-spec-consts -S < %s -o %t2.table
 ; RUN: FileCheck %s --input-file=%t2.table --check-prefix=TABLE-LINKED
 ; RUN: FileCheck %s --input-file=%t2_1.prop --check-prefix=PROP-LINKED-DEFAULT
 
 ; TABLE: [Code|Properties|Symbols]
-; TABLE-NEXT: {{.*}}_esimd_0.ll|{{.*}}_esimd_0.prop|{{.*}}_esimd_0.sym
+; TABLE-NEXT: {{.*}}_0.esimd.ll|{{.*}}_0.esimd.prop|{{.*}}_0.esimd.sym
 ; TABLE-NEXT: {{.*}}_0.ll|{{.*}}_0.prop|{{.*}}_0.sym
-; TABLE-NEXT: {{.*}}_esimd_1.ll|{{.*}}_esimd_1.prop|{{.*}}_esimd_1.sym
+; TABLE-NEXT: {{.*}}_1.esimd.ll|{{.*}}_1.esimd.prop|{{.*}}_1.esimd.sym
 ; TABLE-NEXT: {{.*}}_1.ll|{{.*}}_1.prop|{{.*}}_1.sym
 ; TABLE-EMPTY:
 

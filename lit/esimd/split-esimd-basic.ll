@@ -1,19 +1,19 @@
 ; -split-esimd: an image with SYCL and ESIMD entry points becomes two
-; modules, the ESIMD one first and named <prefix>_esimd_<N>, the SYCL one
+; modules, the ESIMD one first and named <prefix>_<N>.esimd, the SYCL one
 ; <prefix>_<N> with the same N. Each part keeps only its own entry points and
 ; what they use; only the ESIMD part is marked with isEsimdImage, and every
 ; part records its kind in !sycl-esimd-split-status (1 ESIMD_ONLY, 0 SYCL_ONLY).
 ; RUN: sycl-post-link -split-esimd -properties -symbols -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t.table --check-prefix=TABLE
-; RUN: FileCheck %s --input-file=%t_esimd_0.ll --check-prefix=ESIMD-IR --implicit-check-not=SYCL_kernel
+; RUN: FileCheck %s --input-file=%t_0.esimd.ll --check-prefix=ESIMD-IR --implicit-check-not=SYCL_kernel
 ; RUN: FileCheck %s --input-file=%t_0.ll --check-prefix=SYCL-IR --implicit-check-not=ESIMD_kernel
-; RUN: FileCheck %s --input-file=%t_esimd_0.prop --check-prefix=ESIMD-PROP
+; RUN: FileCheck %s --input-file=%t_0.esimd.prop --check-prefix=ESIMD-PROP
 ; RUN: FileCheck %s --input-file=%t_0.prop --check-prefix=SYCL-PROP
-; RUN: FileCheck %s --input-file=%t_esimd_0.sym --check-prefix=ESIMD-SYM
+; RUN: FileCheck %s --input-file=%t_0.esimd.sym --check-prefix=ESIMD-SYM
 ; RUN: FileCheck %s --input-file=%t_0.sym --check-prefix=SYCL-SYM
 
 ; TABLE: [Code|Properties|Symbols]
-; TABLE-NEXT: {{.*}}_esimd_0.ll|{{.*}}_esimd_0.prop|{{.*}}_esimd_0.sym
+; TABLE-NEXT: {{.*}}_0.esimd.ll|{{.*}}_0.esimd.prop|{{.*}}_0.esimd.sym
 ; TABLE-NEXT: {{.*}}_0.ll|{{.*}}_0.prop|{{.*}}_0.sym
 ; TABLE-EMPTY:
 

@@ -4,10 +4,10 @@
 ; treats every virtual function as defined elsewhere and drops its body (and
 ; the then unused declaration, and its entry). With -split-esimd the SYCL part
 ; keeps the virtual function.
-; RUN: sycl-post-link -symbols -S < %s -o %t.table
+; RUN: sycl-post-link -split=none -symbols -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t_0.ll --check-prefix=LINKED --implicit-check-not=vfunc
 ; RUN: FileCheck %s --input-file=%t_0.sym --check-prefix=LINKED-SYM
-; RUN: sycl-post-link -symbols -split-esimd -S < %s -o %t2.table
+; RUN: sycl-post-link -split=none -symbols -split-esimd -S < %s -o %t2.table
 ; RUN: FileCheck %s --input-file=%t2_0.ll --check-prefix=SYCL
 ; RUN: FileCheck %s --input-file=%t2_0.sym --check-prefix=SYCL-SYM
 

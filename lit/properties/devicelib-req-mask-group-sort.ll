@@ -1,7 +1,7 @@
 ; Group-sort fallback functions are not in the library table; any
 ; __devicelib_default_work_group_* / __devicelib_default_sub_group_*
 ; declaration requires the gsort library, bit 0x400.
-; RUN: sycl-post-link -properties -S < %s -o %t.table
+; RUN: sycl-post-link -properties -emit-devicelib-req-mask -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t_0.prop
 ; CHECK: DeviceLibReqMask=1|1024
 

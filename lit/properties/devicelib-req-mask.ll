@@ -1,12 +1,18 @@
-; [SYCL/devicelib req mask] is the OR of the library bits of every
+; [SYCL/devicelib req mask] is gone from the newest upstream (PR #20777) and
+; is only written with -emit-devicelib-req-mask, for 2025 runtimes that link
+; device libraries at JIT time from it. It is the OR of the library bits of every
 ; __devicelib_* declaration of the image: assert (0x1), math (0x2),
 ; complex_fp64 (0x10), imf (0x40) and bfloat16 (0x200) give 0x253 = 595.
 ; Definitions and names outside the table contribute nothing.
-; RUN: sycl-post-link -properties -S < %s -o %t.table
+; RUN: sycl-post-link -properties -emit-devicelib-req-mask -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t_0.prop --match-full-lines
 ; CHECK: [SYCL/devicelib req mask]
 ; CHECK-NEXT: DeviceLibReqMask=1|595
 ; CHECK-NEXT: [SYCL/device requirements]
+; RUN: sycl-post-link -properties -S < %s -o %t.default.table
+; RUN: FileCheck %s --input-file=%t.default_0.prop --check-prefix=DEFAULT
+; DEFAULT-NOT: devicelib
+; DEFAULT-NOT: DeviceLibReqMask
 
 target triple = "spir64-unknown-unknown"
 

@@ -2,7 +2,7 @@
 ; and @max_work_group_size as u32 arrays (64-bit values truncated),
 ; @reqd_sub_group_size, @work_group_num_dim and @max_linear_work_group_size
 ; as 32-bit integers; then @global_id_mapping per device global.
-; RUN: sycl-post-link -properties -emit-program-metadata -S < %s -o %t.table
+; RUN: sycl-post-link -split=none -properties -emit-program-metadata -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t_0.prop --match-full-lines
 ; CHECK: [SYCL/program metadata]
 ; u32 [1, 2, 4]

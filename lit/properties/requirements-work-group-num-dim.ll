@@ -1,7 +1,7 @@
 ; work_group_num_dim is taken from functions met while no
 ; reqd_work_group_size has been seen; a function's own work_group_num_dim
 ; is read before its reqd_work_group_size, later ones are ignored.
-; RUN: sycl-post-link -properties -S < %s -o %t.table
+; RUN: sycl-post-link -split=none -properties -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t_0.prop --match-full-lines
 ; CHECK: [SYCL/device requirements]
 ; CHECK-NEXT: aspects=2|AAAAAAAAAAA

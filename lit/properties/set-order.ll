@@ -1,21 +1,27 @@
-; Property sets are written in upstream's creation order when an image
-; triggers all of them at once.
+; Property sets are written in the creation order of the newest upstream
+; computeModuleProperties when an image triggers all of them at once: device
+; requirements first; no [SYCL/assert used] (the image calls
+; __devicelib_assert_fail) and no [SYCL/host pipes] (it uses a host pipe).
+; The opt-in [SYCL/devicelib req mask] comes before everything else.
 ; RUN: sycl-post-link -properties -split=source -allow-device-image-dependencies \
 ; RUN:   -emit-param-info -emit-exported-symbols -emit-kernel-names \
 ; RUN:   -emit-imported-symbols -emit-program-metadata -device-globals -S < %s -o %t.table
 ; RUN: grep '^\[' %t_0.prop | FileCheck %s --match-full-lines
-; CHECK: [SYCL/devicelib req mask]
-; CHECK-NEXT: [SYCL/device requirements]
+; RUN: sycl-post-link -properties -split=source -allow-device-image-dependencies \
+; RUN:   -emit-param-info -emit-exported-symbols -emit-kernel-names -emit-devicelib-req-mask \
+; RUN:   -emit-imported-symbols -emit-program-metadata -device-globals -S < %s -o %t.mask.table
+; RUN: grep '^\[' %t.mask_0.prop | FileCheck %s --match-full-lines --check-prefixes=MASK,CHECK
+; MASK: [SYCL/devicelib req mask]
+; CHECK: [SYCL/device requirements]
 ; CHECK-NEXT: [SYCL/kernel param opt]
 ; CHECK-NEXT: [SYCL/exported symbols]
 ; CHECK-NEXT: [SYCL/kernel names]
 ; CHECK-NEXT: [SYCL/imported symbols]
 ; CHECK-NEXT: [SYCL/program metadata]
 ; CHECK-NEXT: [SYCL/misc properties]
-; CHECK-NEXT: [SYCL/assert used]
 ; CHECK-NEXT: [SYCL/implicit local arg]
+; CHECK-NEXT: [SYCL/work group dynamic local mem]
 ; CHECK-NEXT: [SYCL/device globals]
-; CHECK-NEXT: [SYCL/host pipes]
 ; CHECK-NEXT: [SYCL/virtual functions]
 ; CHECK-NEXT: [SYCL/registered kernels]
 ; CHECK-EMPTY:
@@ -42,7 +48,7 @@ define spir_kernel void @k(ptr addrspace(4) %p, ptr addrspace(3) "sycl-implicit-
 }
 
 attributes #0 = { "sycl-module-id"="a.cpp" "sycl-optlevel"="2" }
-attributes #1 = { "sycl-module-id"="a.cpp" "sycl-optlevel"="2" "sycl-work-group-static" "calls-indirectly"="set" }
+attributes #1 = { "sycl-module-id"="a.cpp" "sycl-optlevel"="2" "sycl-work-group-static" "sycl-work-group-scratch" "calls-indirectly"="set" }
 attributes #2 = { "sycl-device-global-size"="4" "sycl-unique-id"="dg-id" }
 attributes #3 = { "sycl-host-pipe-size"="4" "sycl-unique-id"="pipe-id" }
 

@@ -13,9 +13,9 @@
 ; RUN: FileCheck %s --input-file=%t_2.prop --check-prefix=DUMMY-PROP --match-full-lines
 ; RUN: FileCheck %s --input-file=%t_2.sym --check-prefix=DUMMY-SYM
 ; RUN: FileCheck %s --input-file=%t_3.prop --check-prefix=KERNEL-PROP --match-full-lines
-; Without a split the image holds the kernel too: it is no virtual-functions
+; With -split=none the image holds the kernel too: it is no virtual-functions
 ; image and gets no dummy copy.
-; RUN: sycl-post-link -properties -S < %s -o %t.whole.table
+; RUN: sycl-post-link -properties -split=none -S < %s -o %t.whole.table
 ; RUN: FileCheck %s --input-file=%t.whole.table --check-prefix=WHOLE-TABLE
 ; RUN: FileCheck %s --input-file=%t.whole_0.prop --check-prefix=WHOLE-PROP
 

@@ -1,19 +1,25 @@
 //! Device-sanitizer steps of the post-link pipeline.
 //!
 //! **Before the split** ([`fix_sanitizer_kernel_metadata`], upstream
-//! `SanitizerKernelMetadataPass`): the instrumentation passes record kernel
+//! `SanitizerKernelMetadataPass`, llvm/lib/SYCLLowerIR/
+//! SanitizerKernelMetadata.cpp): the instrumentation passes record kernel
 //! information in a global `__AsanKernelMetadata` / `__MsanKernelMetadata` /
 //! `__TsanKernelMetadata` that the runtime reads like a device global, but
 //! llvm-link drops its `spirv.Decorations`. The first of these globals that
-//! exists gets them back, plus its device-global size:
+//! exists is wrapped in a struct, as device globals are, and gets its
+//! decoration back, plus its device-global size:
 //! ```llvm
-//! @__MsanKernelMetadata = addrspace(1) global [1 x { i64, i64 }] ...
+//! @__AsanKernelMetadata = appending dso_local local_unnamed_addr addrspace(1) global [1 x { i64, i64 }] [...]
 //! ; becomes
-//! @__MsanKernelMetadata = addrspace(1) global [1 x { i64, i64 }] ..., !spirv.Decorations !0 #0
+//! @__AsanKernelMetadata = dso_local local_unnamed_addr addrspace(1) global %0 { [1 x { i64, i64 }] [...] }, !spirv.Decorations !0 #0
+//! %0 = type { [1 x { i64, i64 }] }
 //! !0 = !{!1}
 //! !1 = !{i32 6147, i32 0, !"_Z20__SanitizerKernelMetadata"}   ; HostAccessINTEL, read
 //! attributes #0 = { "sycl-device-global-size"="16" }
 //! ```
+//! The new global takes external linkage, `local_unnamed_addr` and
+//! `dso_local`, then the old global's attributes (so its `unnamed_addr` and
+//! `dso_local` win) and metadata.
 //!
 //! **After the split** ([`add_sanitizer_module_kernels`], upstream
 //! `handleSanitizers`, llvm/lib/SYCLPostLink/SanitizerPostSplitProcessing.cpp):
@@ -40,13 +46,15 @@ const SPIRV_HOST_ACCESS_DECOR: u64 = 6147;
 /// Name the runtime looks the metadata up by.
 const SANITIZER_METADATA_ID: &str = "_Z20__SanitizerKernelMetadata";
 
-/// Restores the device-global size attribute and `spirv.Decorations` of the
-/// first sanitizer kernel-metadata global of `m` (exact names, in the order
-/// Asan, Msan, Tsan). Returns true if the module changed.
+/// Wraps the first sanitizer kernel-metadata global of `m` (exact names, in
+/// the order Asan, Msan, Tsan) in a struct if it is an array, and restores
+/// its device-global size attribute and `spirv.Decorations`. Returns true if
+/// the module changed.
 pub fn fix_sanitizer_kernel_metadata(m: &Module<'_>) -> bool {
     let Some(g) = SANITIZER_METADATA.iter().find_map(|(name, _)| m.global(name)) else {
         return false;
     };
+    let g = g.wrap_global_array_in_struct().unwrap_or(g);
     let size = m.data_layout().alloc_size(g.global_value_type());
     g.add_global_attr("sycl-device-global-size", &size.to_string());
     let t = m.types();

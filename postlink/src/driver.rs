@@ -53,7 +53,8 @@ pub fn verify_each() -> bool {
 pub struct SplitSettings {
     /// Grouping mode.
     pub mode: SplitMode,
-    /// A `-split` option was given (else the module is passed through).
+    /// Split into images (not `-split=none`; else the module is passed
+    /// through, upstream's ModuleCopier).
     pub split_given: bool,
     /// One group for all entry points.
     pub global_scope: bool,
@@ -80,8 +81,6 @@ pub struct SplitResult<O> {
     pub images: Vec<O>,
     /// Warnings, in output order.
     pub warnings: Vec<String>,
-    /// Images were extracted (else the input was passed through).
-    pub real_split: bool,
 }
 
 struct Job {
@@ -106,7 +105,7 @@ fn esimd_step<'c>(
                 entry_points: info.entry_points.to_vec(),
                 status: EsimdStatus::SyclOnly,
             };
-            Ok((DeviceImage::new(vec![part], info.real_split), Vec::new()))
+            Ok((DeviceImage::new(vec![part]), Vec::new()))
         }
     }
 }
@@ -196,7 +195,6 @@ impl<S: ImageSink> Work<'_, S> {
         let info = ImageInfo {
             entry_points: &job.names,
             has_virtual_functions: job.has_virtual_functions,
-            real_split: true,
             groups_split: self.groups_split,
         };
         let (image, esimd_warnings) = esimd_step(s, name, image, &info)?;
@@ -247,7 +245,6 @@ pub fn split_and_save<S: ImageSink>(
             let info = ImageInfo {
                 entry_points: &names,
                 has_virtual_functions,
-                real_split: false,
                 groups_split,
             };
             let (image, warnings) = esimd_step(s, name, m, &info)?;
@@ -255,7 +252,6 @@ pub fn split_and_save<S: ImageSink>(
             return Ok(SplitResult {
                 images: vec![out],
                 warnings,
-                real_split,
             });
         }
 
@@ -361,9 +357,5 @@ pub fn split_and_save<S: ImageSink>(
     if let Some(e) = first_error {
         return Err(e);
     }
-    Ok(SplitResult {
-        images,
-        warnings,
-        real_split: true,
-    })
+    Ok(SplitResult { images, warnings })
 }

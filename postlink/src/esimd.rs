@@ -57,8 +57,6 @@ pub struct ImageInfo<'a> {
     /// The image's group has virtual function definitions (for the cleanup
     /// of the parts).
     pub has_virtual_functions: bool,
-    /// The image was extracted from the input (else it is the input itself).
-    pub real_split: bool,
     /// The input was split into more than one group.
     pub groups_split: bool,
 }
@@ -101,7 +99,7 @@ pub fn process_image<'c>(
             module: image,
             status,
         };
-        return Ok((DeviceImage::new(vec![part], info.real_split), Vec::new()));
+        return Ok((DeviceImage::new(vec![part]), Vec::new()));
     }
 
     let esimd_names = partition.entry_point_names(PartKind::Esimd);
@@ -145,7 +143,7 @@ pub fn process_image<'c>(
             status: EsimdStatus::SyclAndEsimd,
         }]
     };
-    let mut image = DeviceImage::new(parts, true);
+    let mut image = DeviceImage::new(parts);
     image.esimd_split = true;
     Ok((image, warnings))
 }

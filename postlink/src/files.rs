@@ -7,10 +7,10 @@
 
 use std::path::Path;
 
+use sycl_passes::properties::EsimdStatus;
 use sycl_props::file_table::FileTable;
 
 use crate::error::{err, PostLinkError, Report};
-use crate::image::Image;
 use crate::input::Input;
 use crate::output::Outputs;
 use crate::pipeline::post_link;
@@ -119,21 +119,22 @@ pub enum ImageFile<'a> {
     Properties(&'a str),
 }
 
-/// The one rule for the names of an image's files (reference 2.2):
-/// `<prefix>_<n>.<ext>`, `<prefix>_esimd_<n>.<ext>` for an ESIMD_ONLY image,
-/// `<prefix>_<target>_<n>.prop` for a target's property file.
-pub fn image_file_name(prefix: &str, image: &Image, file: ImageFile<'_>) -> String {
-    let n = image.number;
-    let esimd = if image.esimd_status == sycl_passes::properties::EsimdStatus::EsimdOnly {
-        "_esimd"
-    } else {
-        ""
-    };
+/// The one rule for the names of an image's files (upstream's `saveModule`
+/// since PR #21674, 2026): `<prefix>_<n>`, then `.esimd` for an ESIMD_ONLY
+/// image, then `.<target>` for the property file of an `-o <target>,<table>`,
+/// then the extension. The SYCL and ESIMD parts of one image share its
+/// number: `out_0.bc`, `out_0.esimd.bc`, `out_0.intel_gpu_pvc.prop`.
+///
+/// Upstream replaces `.esimd` by `.<target>`, so that the ESIMD and the SYCL
+/// part of one image write the same target property file and the last one
+/// wins; here the ESIMD part's is `out_0.esimd.intel_gpu_pvc.prop`.
+pub fn image_file_name(prefix: &str, number: usize, status: EsimdStatus, file: ImageFile<'_>) -> String {
+    let esimd = if status == EsimdStatus::EsimdOnly { ".esimd" } else { "" };
     match file {
-        ImageFile::Ir(ext) => format!("{prefix}{esimd}_{n}.{ext}"),
-        ImageFile::Symbols => format!("{prefix}{esimd}_{n}.sym"),
-        ImageFile::Properties("") => format!("{prefix}{esimd}_{n}.prop"),
-        ImageFile::Properties(target) => format!("{prefix}_{target}_{n}.prop"),
+        ImageFile::Ir(ext) => format!("{prefix}_{number}{esimd}.{ext}"),
+        ImageFile::Symbols => format!("{prefix}_{number}{esimd}.sym"),
+        ImageFile::Properties("") => format!("{prefix}_{number}{esimd}.prop"),
+        ImageFile::Properties(target) => format!("{prefix}_{number}{esimd}.{target}.prop"),
     }
 }
 
@@ -170,13 +171,13 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             return files.write(&outputs[0].path, &image.ir).map_err(err);
         }
         let code = if image.modified || copy_unmodified {
-            let path = image_file_name(&prefix, &image, ImageFile::Ir(ext));
+            let path = image_file_name(&prefix, image.number, image.esimd_status, ImageFile::Ir(ext));
             files.write(&path, &image.ir).map_err(err)?;
             path
         } else {
             o.input.clone()
         };
-        let sym = image_file_name(&prefix, &image, ImageFile::Symbols);
+        let sym = image_file_name(&prefix, image.number, image.esimd_status, ImageFile::Symbols);
         if let Some(text) = &image.symbols {
             files.write(&sym, text.as_bytes()).map_err(err)?;
         }
@@ -187,7 +188,12 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             }
             let mut row = vec![code.clone()];
             if let Some(text) = image.properties_text(&outcome.target) {
-                let prop = image_file_name(&prefix, &image, ImageFile::Properties(&outcome.target));
+                let prop = image_file_name(
+                    &prefix,
+                    image.number,
+                    image.esimd_status,
+                    ImageFile::Properties(&outcome.target),
+                );
                 files.write(&prop, text.as_bytes()).map_err(err)?;
                 row.push(prop);
             }
@@ -210,4 +216,29 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     }
     files.commit().map_err(err)?;
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn image_file_names_follow_the_2026_scheme() {
+        let name = |status, file| image_file_name("d/out", 3, status, file);
+        assert_eq!(name(EsimdStatus::SyclOnly, ImageFile::Ir("bc")), "d/out_3.bc");
+        assert_eq!(name(EsimdStatus::SyclAndEsimd, ImageFile::Symbols), "d/out_3.sym");
+        assert_eq!(name(EsimdStatus::EsimdOnly, ImageFile::Ir("ll")), "d/out_3.esimd.ll");
+        assert_eq!(
+            name(EsimdStatus::EsimdOnly, ImageFile::Properties("")),
+            "d/out_3.esimd.prop"
+        );
+        assert_eq!(
+            name(EsimdStatus::SyclOnly, ImageFile::Properties("intel_gpu_pvc")),
+            "d/out_3.intel_gpu_pvc.prop"
+        );
+        assert_eq!(
+            name(EsimdStatus::EsimdOnly, ImageFile::Properties("intel_gpu_pvc")),
+            "d/out_3.esimd.intel_gpu_pvc.prop"
+        );
+    }
 }

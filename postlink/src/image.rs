@@ -22,20 +22,16 @@ pub struct DeviceImage<'c> {
     /// Its modules in output order: one, or the ESIMD part then the SYCL
     /// part (`-split-esimd`).
     pub parts: Vec<ImagePart<'c>>,
-    /// The module was extracted or rewritten (else it is the input module
-    /// itself, unchanged by the split).
-    pub modified: bool,
     /// The ESIMD step separated an ESIMD and a SYCL part (even if it linked
     /// them back together).
     pub esimd_split: bool,
 }
 
 impl<'c> DeviceImage<'c> {
-    /// An image of `parts`; `modified` as in [`DeviceImage::modified`].
-    pub fn new(parts: Vec<ImagePart<'c>>, modified: bool) -> Self {
+    /// An image of `parts`.
+    pub fn new(parts: Vec<ImagePart<'c>>) -> Self {
         DeviceImage {
             parts,
-            modified,
             esimd_split: false,
         }
     }
@@ -93,9 +89,12 @@ pub struct Image {
     pub kind: ImageKind,
     /// What kind of code it holds (`sycl-esimd-split-status`).
     pub esimd_status: EsimdStatus,
-    /// False when the image is the input module exactly as read (nothing
-    /// split or rewritten): the command then lists the input file in its
-    /// table rather than writing a copy, unless an output file was named.
+    /// False when nothing upstream counts as a modification happened (the
+    /// module was not rewritten before the split nor split into several
+    /// images, and this image was not split into ESIMD and SYCL parts nor
+    /// had its specialization constants lowered): the command then lists
+    /// the input file in its table rather than writing the image, unless an
+    /// output file was named (upstream's `Modified || -o`).
     pub modified: bool,
     /// The image's IR: bitcode, or textual IR with [`crate::Settings::text`].
     pub ir: Vec<u8>,

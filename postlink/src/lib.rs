@@ -13,7 +13,7 @@
 //! attributes #0 = { "sycl-module-id"="a.cpp" }
 //! "#;
 //! let settings = Settings {
-//!     split: Some(SplitMode::Kernel),
+//!     split: SplitMode::Kernel,
 //!     symbols: true,
 //!     properties: true,
 //!     ..Settings::default()
@@ -43,8 +43,11 @@
 //! - [`pipeline`]: the in-memory pipeline, images streamed in table order
 //!   ([`post_link`], [`post_link_images`]);
 //! - [`files`]: the file sink, `sycl-post-link`'s outputs ([`run`]);
-//! - [`module_split`]: `sycl-module-split` ([`run_module_split`]).
+//! - [`module_split`]: `sycl-module-split` ([`run_module_split`]);
+//! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V;
+//! - [`device_link`]: `sycl-link`: link device bitcode and libraries, post-link, SYCLBIN.
 
+pub mod device_link;
 pub mod driver;
 pub mod error;
 pub mod esimd;
@@ -55,14 +58,15 @@ pub mod module_split;
 pub mod output;
 pub mod pipeline;
 pub mod settings;
+pub mod syclbin;
 
 pub use error::{ErrorStyle, PostLinkError, Report};
-pub use files::{run, OutputSpec, PostLinkOptions};
+pub use files::{image_file_name, run, ImageFile, OutputSpec, PostLinkOptions};
 pub use image::{Image, ImageKind, TargetOutcome};
 pub use input::Input;
 pub use module_split::{run_module_split, ModuleSplitOptions};
 pub use pipeline::{post_link, post_link_images};
-pub use settings::{Settings, SpecConstMode};
+pub use settings::{IdQueriesRange, Settings, SpecConstMode};
 pub use sycl_passes::properties::EsimdStatus;
 pub use sycl_props::property_set::PropertySetRegistry;
 pub use sycl_split::SplitMode;

@@ -1,6 +1,7 @@
 //! `sycl-module-split`: the split alone, with the properties of a plain
 //! split, written as `<prefix>_<N>.ll|.bc`, `<prefix>_<N>.sym`,
-//! `<prefix>_<N>.prop` and `<prefix>.table`.
+//! `<prefix>_<N>.prop` and `<prefix>.table` (ESIMD-only images
+//! `<prefix>_<N>.esimd.*`, named by [`crate::files::image_file_name`]).
 
 use sycl_ir::Module;
 use sycl_passes::properties::{compute_properties, PropertyOptions};
@@ -11,6 +12,7 @@ use sycl_split::SplitMode;
 
 use crate::driver::{split_and_save, verify_each, ImageSink, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
+use crate::files::{image_file_name, ImageFile};
 use crate::image::DeviceImage;
 use crate::input::read_input;
 use crate::output::{Outputs, PendingFile};
@@ -56,17 +58,12 @@ impl ImageSink for ModuleSplitSink<'_> {
                     .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
             }
             let ext = if o.text { "ll" } else { "bc" };
-            let esimd = if part.status == sycl_passes::properties::EsimdStatus::EsimdOnly {
-                "_esimd"
-            } else {
-                ""
-            };
-            let stem = format!("{}{esimd}_{n}", o.prefix);
-            let code = format!("{stem}.{ext}");
-            let prop = format!("{stem}.prop");
-            let sym = format!("{stem}.sym");
+            let name = |file| image_file_name(&o.prefix, n, part.status, file);
+            let code = name(ImageFile::Ir(ext));
+            let prop = name(ImageFile::Properties(""));
+            let sym = name(ImageFile::Symbols);
             let popts = PropertyOptions {
-                split_given: o.split.is_some(),
+                split_none: o.split.is_none(),
                 esimd_status: part.status,
                 ..Default::default()
             };

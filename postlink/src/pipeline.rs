@@ -88,8 +88,12 @@ struct ImageMaker<'a> {
     tables: Vec<String>,
     /// The pre-split steps rewrote the input module.
     input_rewritten: AtomicBool,
+    /// The split made several images (set before any image is made).
+    several_images: AtomicBool,
     /// Specialization-constant lowering changed an image.
     spec_modified: AtomicBool,
+    /// The ESIMD step split an image into an ESIMD and a SYCL part.
+    esimd_modified: AtomicBool,
     /// Default-value and dummy images made so far (each takes the number
     /// after its image, shifting the rest; images are then made one by one,
     /// in order: see [`post_link`]).
@@ -137,7 +141,17 @@ impl ImageMaker<'_> {
         if spec_modified {
             self.spec_modified.store(true, Ordering::SeqCst);
         }
-        let modified = image.modified || spec_modified || self.input_rewritten.load(Ordering::SeqCst);
+        if image.esimd_split {
+            self.esimd_modified.store(true, Ordering::SeqCst);
+        }
+        // Upstream's `Modified` when it saves an image: the module was
+        // rewritten before the split or split into several images, or this
+        // image was split into ESIMD and SYCL parts or had its specialization
+        // constants lowered. Extracting one image alone is no modification.
+        let modified = image.esimd_split
+            || spec_modified
+            || self.input_rewritten.load(Ordering::SeqCst)
+            || self.several_images.load(Ordering::SeqCst);
         if s.ir_output_only {
             if image.esimd_split {
                 return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
@@ -273,7 +287,9 @@ impl ImageMaker<'_> {
             imported_symbols: s.emit_imported_symbols,
             device_globals: s.device_globals,
             kernel_names: s.emit_kernel_names,
-            split_given: s.split.is_some(),
+            split_none: s.split == SplitMode::None,
+            id_queries_range: s.id_queries_range.property_value(),
+            devicelib_req_mask: s.devicelib_req_mask,
             dynamic_linking: s.dynamic_linking,
             esimd_status: saved.status,
             spec_consts_replaced_with_default: saved.kind == ImageKind::DefaultSpecConstants,
@@ -369,11 +385,11 @@ where
     let s = settings;
     s.check()?;
     let Input { data, name } = input;
-    let split_given = s.split.is_some();
-    let mode = s.split.unwrap_or(SplitMode::None);
+    let mode = s.split;
     let split = SplitSettings {
         mode,
-        split_given,
+        // `-split=none` passes the module through (upstream's ModuleCopier).
+        split_given: mode != SplitMode::None,
         global_scope: mode == SplitMode::None || (s.ir_output_only && mode == SplitMode::Auto),
         ep: EntryPointOptions {
             only_kernels: s.only_kernels_as_entry_points,
@@ -393,7 +409,9 @@ where
             s,
             tables: s.tables(),
             input_rewritten: AtomicBool::new(false),
+            several_images: AtomicBool::new(false),
             spec_modified: AtomicBool::new(false),
+            esimd_modified: AtomicBool::new(false),
             extra_images: AtomicUsize::new(0),
             next_number: AtomicUsize::new(0),
             bf16_devicelib_used: AtomicBool::new(false),
@@ -424,15 +442,19 @@ where
         if s.ir_output_only && groups.len() > 1 {
             return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
         }
+        if groups.len() > 1 {
+            sink.maker.several_images.store(true, Ordering::SeqCst);
+        }
         Ok(())
     })?;
     let maker = &sink.maker;
     let report = Report {
         warnings: result.warnings,
         notes: Vec::new(),
-        input_modified: result.real_split
+        input_modified: maker.several_images.load(Ordering::SeqCst)
             || maker.input_rewritten.load(Ordering::SeqCst)
-            || maker.spec_modified.load(Ordering::SeqCst),
+            || maker.spec_modified.load(Ordering::SeqCst)
+            || maker.esimd_modified.load(Ordering::SeqCst),
     };
     // bfloat16 device libraries (reference 2.7): when an image uses one of
     // their functions and -device-lib-dir names where they are, the

@@ -16,16 +16,53 @@ pub enum SpecConstMode {
     Emulation,
 }
 
+/// The range that ID queries (`get_global_id`, ...) of the device code fit
+/// in (`-id-queries-range=`, forwarded by the driver from
+/// `-fsycl-id-queries-range=`; upstream PR #21979).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IdQueriesRange {
+    /// `int`, the default: no property.
+    #[default]
+    Int,
+    /// `uint`: `idQueriesRange=1|1`.
+    UInt,
+    /// `size_t`: `idQueriesRange=1|2`.
+    SizeT,
+}
+
+impl IdQueriesRange {
+    /// Parses an option value (`int`, `uint`, `size_t`).
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "int" => Some(IdQueriesRange::Int),
+            "uint" => Some(IdQueriesRange::UInt),
+            "size_t" => Some(IdQueriesRange::SizeT),
+            _ => None,
+        }
+    }
+
+    /// The `idQueriesRange` value upstream writes (0 means none).
+    pub fn property_value(self) -> u32 {
+        match self {
+            IdQueriesRange::Int => 0,
+            IdQueriesRange::UInt => 1,
+            IdQueriesRange::SizeT => 2,
+        }
+    }
+}
+
 /// The settings of a post-link run. `Settings::default()` is
-/// `sycl-post-link` with no option: the module passed through as one image.
+/// `sycl-post-link` with no option: `-split=auto` (the default since
+/// upstream PR #21257), no properties, symbols or spec-constant lowering.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Settings {
     /// `-S`: images as textual IR instead of bitcode.
     pub text: bool,
     /// `-ir-output-only`: one transformed module, no properties or symbols.
     pub ir_output_only: bool,
-    /// `-split=`; `None`: no split (one image).
-    pub split: Option<SplitMode>,
+    /// `-split=`: `auto` by default; [`SplitMode::None`] passes the module
+    /// through as one image.
+    pub split: SplitMode,
     /// `-split-esimd`: keep ESIMD and SYCL parts of an image apart.
     pub split_esimd: bool,
     /// `-lower-esimd`
@@ -56,6 +93,13 @@ pub struct Settings {
     pub dynamic_linking: bool,
     /// `-device-lib-dir`: where the bfloat16 device libraries are.
     pub device_lib_dir: Option<String>,
+    /// `-id-queries-range=`
+    pub id_queries_range: IdQueriesRange,
+    /// `-emit-devicelib-req-mask`: also write the `[SYCL/devicelib req mask]`
+    /// set that upstream dropped in 2025 (PR #20777), for SYCL runtimes of
+    /// that time, which link the fallback device libraries at JIT time from
+    /// it. Not an upstream option.
+    pub devicelib_req_mask: bool,
     /// Device targets, one per output table (the `target` of
     /// `-o target,file`; empty for none). Each image says, per target,
     /// whether that target's table lists it. No targets means one table
@@ -70,10 +114,8 @@ impl Settings {
         if !self.ir_output_only {
             return Ok(());
         }
-        if let Some(mode) = self.split {
-            if mode != SplitMode::Auto {
-                return Err(err("-split= can't be used with -ir-output-only"));
-            }
+        if self.split != SplitMode::Auto && self.split != SplitMode::None {
+            return Err(err("-split= can't be used with -ir-output-only"));
         }
         let checks = [
             (self.split_esimd, "-split-esimd"),
@@ -100,5 +142,24 @@ impl Settings {
         } else {
             self.targets.clone()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_queries_range_values() {
+        let value = |s| IdQueriesRange::parse(s).map(IdQueriesRange::property_value);
+        assert_eq!(value("int"), Some(0));
+        assert_eq!(value("uint"), Some(1));
+        assert_eq!(value("size_t"), Some(2));
+        assert_eq!(IdQueriesRange::parse("long"), None);
+    }
+
+    #[test]
+    fn split_defaults_to_auto() {
+        assert_eq!(Settings::default().split, SplitMode::Auto);
     }
 }

@@ -72,6 +72,9 @@ pub mod names {
     pub const VIRTUAL_FUNCTIONS: &str = "SYCL/virtual functions";
     /// `[SYCL/implicit local arg]`: kernel name → index of the implicit local-memory argument.
     pub const IMPLICIT_LOCAL_ARG: &str = "SYCL/implicit local arg";
+    /// `[SYCL/work group dynamic local mem]`: kernel name → `1` if it uses work-group scratch memory
+    /// (upstream PR #21850, 2026).
+    pub const WORK_GROUP_DYNAMIC_LOCAL_MEM: &str = "SYCL/work group dynamic local mem";
     /// `[SYCL/registered kernels]`: registered name → mangled kernel name (string).
     pub const REGISTERED_KERNELS: &str = "SYCL/registered kernels";
     /// `[SYCL/kernel names]`: kernel name → `1` (written with `-emit-kernel-names`).
@@ -97,6 +100,7 @@ pub mod names {
         MISC_PROPERTIES,
         ASSERT_USED,
         IMPLICIT_LOCAL_ARG,
+        WORK_GROUP_DYNAMIC_LOCAL_MEM,
         DEVICE_GLOBALS,
         HOST_PIPES,
         VIRTUAL_FUNCTIONS,
@@ -121,6 +125,8 @@ pub mod names {
     pub const OPT_LEVEL_KEY: &str = "optLevel";
     /// `sanUsed` key of [`MISC_PROPERTIES`] (string).
     pub const SAN_USED_KEY: &str = "sanUsed";
+    /// `idQueriesRange` key of [`MISC_PROPERTIES`] (u32: 1 `uint`, 2 `size_t`).
+    pub const ID_QUERIES_RANGE_KEY: &str = "idQueriesRange";
     /// `state` key of [`SYCLBIN_GLOBAL_METADATA`] (u32 bundle state).
     pub const SYCLBIN_STATE_KEY: &str = "state";
     /// `type` key of [`SYCLBIN_IR_MODULE_METADATA`] (u32 IR type).

@@ -1,5 +1,7 @@
-//! SYCLBIN version 1: the container for separately compiled SYCL device code (intel/llvm
-//! `llvm/Object/SYCLBIN`, design document "SYCLBIN - A format for separately compiled SYCL device code").
+//! SYCLBIN: the container for separately compiled SYCL device code (intel/llvm `llvm/Object/SYCLBIN`, design
+//! document "SYCLBIN - A format for separately compiled SYCL device code"). This file owns the typed model
+//! ([`Syclbin`]), version 1's layout, the one reader for every form ([`SyclbinFile::read`]), the writer for
+//! every form ([`Syclbin::write_as`]) and the dump; version 2's entry layout is in [`crate::syclbin_v2`].
 //!
 //! A SYCLBIN holds *abstract modules* (device code sharing kernel names, symbols, requirements…), each with
 //! IR modules (SPIR-V, PTX, AMDGCN) and native device code images, plus property-set metadata at every level.
@@ -23,8 +25,13 @@
 //! The writer lays a file out as upstream's writer does (padding bytes are written as zeros). The reader
 //! checks every count, offset and size before use and returns a [`SyclbinError`] naming the offending part;
 //! it also rejects files whose headers are shared between abstract modules or left unreferenced, which the
-//! nested model here cannot represent. A SYCLBIN may travel inside an [`OffloadBinary`] with image kind
-//! [`ImageKind::SYCLBIN`]; [`Syclbin::parse_any`] accepts both forms.
+//! nested model here cannot represent.
+//!
+//! On disk a SYCLBIN v1 travels inside an [`OffloadBinary`] entry with image kind [`ImageKind::SYCLBIN`]: a
+//! version 1 offload binary (LLVM 22's tools, `syclbin create --offload-binary`) or a single-entry version 2
+//! one (what the 2026.2 SYCL runtime's `ext_oneapi_get_content()` writes; the runtime loads both). SYCLBIN v2
+//! spreads the same model over the entries of a version 2 offload binary. [`SyclbinFile::read`] (and
+//! [`Syclbin::parse_any`]) read all of these and a bare SYCLBIN v1; [`Packaging`] names the forms to write.
 //!
 //! ```
 //! use sycl_props::syclbin::{AbstractModule, BundleState, IrModule, IrType, Syclbin};
@@ -41,7 +48,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::offload_binary::{ImageKind, OffloadBinary, OffloadError, OffloadKind};
+use crate::offload_binary::{Container, ImageKind, OffloadBinary, OffloadError, OffloadKind};
 use crate::property_set::{names, ParseError, PropertySetRegistry, PropertyValue};
 
 /// The magic number (`"IBYS"` on disk, little-endian `0x53594249`).
@@ -447,6 +454,77 @@ pub enum SyclbinError {
     /// A count does not fit the 32-bit header field.
     #[error("too many {0} for a SYCLBIN header")]
     TooMany(&'static str),
+    /// A SYCLBIN version 2 entry is not a SYCLBIN image.
+    #[error("SYCLBIN v2 entry {entry}: image kind {kind}, expected 7 (SYCLBIN)")]
+    V2ImageKind {
+        /// Entry index.
+        entry: usize,
+        /// The image kind found.
+        kind: u16,
+    },
+    /// A SYCLBIN version 2 entry has no known `role`.
+    #[error("SYCLBIN v2 entry {entry}: unknown role '{role}'")]
+    V2Role {
+        /// Entry index.
+        entry: usize,
+        /// The role string (empty if absent).
+        role: String,
+    },
+    /// Not exactly one `global_metadata` entry.
+    #[error("SYCLBIN v2: {}", match found {
+        None => "no global_metadata entry".to_string(),
+        Some((a, b)) => format!("entries {a} and {b} are both global_metadata"),
+    })]
+    V2GlobalMetadata {
+        /// The first two global-metadata entries, if there are several.
+        found: Option<(usize, usize)>,
+    },
+    /// An unsupported `sycl_format_version`.
+    #[error("SYCLBIN v2: unsupported sycl_format_version '{0}' (this reader supports 2)")]
+    V2FormatVersion(String),
+    /// An `am_index` that is not a decimal number.
+    #[error("SYCLBIN v2 entry {entry}: invalid am_index '{value}'")]
+    V2AmIndex {
+        /// Entry index.
+        entry: usize,
+        /// The string found (empty if absent).
+        value: String,
+    },
+    /// An `am_index` not below the number of entries.
+    #[error("SYCLBIN v2 entry {entry}: am_index {index} out of range ({entries} entries)")]
+    V2AmIndexRange {
+        /// Entry index.
+        entry: usize,
+        /// The index found.
+        index: u64,
+        /// Number of entries.
+        entries: usize,
+    },
+    /// Two `am_metadata` entries for one abstract module.
+    #[error("SYCLBIN v2: duplicate am_metadata for am_index {index}")]
+    V2DuplicateAmMetadata {
+        /// The abstract module.
+        index: usize,
+    },
+    /// An abstract module without `am_metadata`.
+    #[error("SYCLBIN v2: missing am_metadata for am_index {index}")]
+    V2MissingAmMetadata {
+        /// The abstract module.
+        index: usize,
+    },
+    /// An `ir` or `native` image too small for its metadata-size prefix or its metadata.
+    #[error("SYCLBIN v2 entry {entry}: {}", match metadata_size {
+        None => format!("image of {image_size} bytes has no 8-byte metadata size"),
+        Some(m) => format!("metadata size {m} exceeds the {} bytes after the size field", image_size - 8),
+    })]
+    V2Payload {
+        /// Entry index.
+        entry: usize,
+        /// The metadata size read, if the image holds one.
+        metadata_size: Option<u64>,
+        /// Size of the entry's image.
+        image_size: u64,
+    },
 }
 
 fn rd_u32(b: &[u8], at: u64) -> u32 {
@@ -485,7 +563,7 @@ fn check_region(
     }
 }
 
-fn parse_metadata(what: impl FnOnce() -> String, bytes: &[u8]) -> Result<PropertySetRegistry, SyclbinError> {
+pub(crate) fn parse_metadata(what: impl FnOnce() -> String, bytes: &[u8]) -> Result<PropertySetRegistry, SyclbinError> {
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
@@ -882,26 +960,167 @@ impl Syclbin {
         })
     }
 
-    /// Finds the SYCLBIN image in `bytes`: the bytes themselves if they start with the SYCLBIN magic, else the
-    /// first offload-binary entry of kind SYCLBIN (or whose image starts with the magic).
-    pub fn find_image(bytes: &[u8]) -> Result<std::borrow::Cow<'_, [u8]>, SyclbinError> {
+    /// Reads a SYCLBIN in any form [`SyclbinFile::read`] accepts.
+    pub fn parse_any(bytes: &[u8]) -> Result<Self, SyclbinError> {
+        Ok(SyclbinFile::read(bytes)?.syclbin)
+    }
+
+    /// Serializes the file as SYCLBIN version 2 (a multi-entry version 2 offload binary; see
+    /// [`crate::syclbin_v2`]).
+    pub fn to_bytes_v2(&self) -> Result<Vec<u8>, SyclbinError> {
+        crate::syclbin_v2::write(self)
+    }
+
+    /// Serializes the file in one of the forms [`SyclbinFile::read`] reads. `strings` (e.g. `triple`,
+    /// `arch`) go to the offload-binary entry of the wrapped forms and are ignored by the others.
+    pub fn write_as<'s>(
+        &self,
+        packaging: Packaging,
+        strings: impl IntoIterator<Item = (&'s str, &'s str)>,
+    ) -> Result<Vec<u8>, SyclbinError> {
+        match packaging {
+            Packaging::Bare => self.to_bytes(),
+            Packaging::OffloadV1 => Ok(self.to_offload_binary(strings)?.to_bytes()?),
+            Packaging::OffloadV2 => Ok(self.to_offload_binary(strings)?.to_bytes_v2()?),
+            Packaging::SyclbinV2 => self.to_bytes_v2(),
+        }
+    }
+}
+
+/// The forms a SYCLBIN can be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Packaging {
+    /// A bare SYCLBIN version 1 (the 2026.2 SYCL runtime does not load it).
+    Bare,
+    /// SYCLBIN version 1 in a version 1 offload binary (LLVM 22's tools read it; the runtime loads it).
+    OffloadV1,
+    /// SYCLBIN version 1 in a single-entry version 2 offload binary (the form
+    /// `kernel_bundle::ext_oneapi_get_content()` of the 2026.2 runtime writes).
+    OffloadV2,
+    /// SYCLBIN version 2: a multi-entry version 2 offload binary (upstream's newest `SYCLBIN::write`).
+    SyclbinV2,
+}
+
+impl Packaging {
+    /// Every form, in the order of [`Packaging::name`]'s documentation.
+    pub const ALL: [Packaging; 4] = [
+        Packaging::Bare,
+        Packaging::OffloadV1,
+        Packaging::OffloadV2,
+        Packaging::SyclbinV2,
+    ];
+
+    /// `bare`, `offload-v1`, `offload-v2` or `syclbin-v2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Packaging::Bare => "bare",
+            Packaging::OffloadV1 => "offload-v1",
+            Packaging::OffloadV2 => "offload-v2",
+            Packaging::SyclbinV2 => "syclbin-v2",
+        }
+    }
+
+    /// The form for a name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// How a SYCLBIN was stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Format {
+    /// SYCLBIN version 1 on its own (starts with `IBYS`).
+    BareV1,
+    /// SYCLBIN version 1 as the image of one offload-binary entry (what LLVM's packager and the SYCL runtime
+    /// write).
+    WrappedV1 {
+        /// Index of the offload binary in the file.
+        container: usize,
+        /// Index of the entry in it.
+        entry: usize,
+    },
+    /// SYCLBIN version 2: the entries of one version 2 offload binary.
+    V2 {
+        /// Index of the offload binary in the file.
+        container: usize,
+        /// Which entry holds what.
+        layout: crate::syclbin_v2::Layout,
+    },
+}
+
+/// A SYCLBIN read from a file, with how it was stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyclbinFile {
+    /// The SYCLBIN.
+    pub syclbin: Syclbin,
+    /// Its storage.
+    pub format: Format,
+    /// The offload binaries of the file, in file order (none for a bare SYCLBIN).
+    pub containers: Vec<Container>,
+}
+
+impl SyclbinFile {
+    /// The one reader for every form of SYCLBIN: a bare SYCLBIN version 1; an offload binary (version 1 or
+    /// 2, several back to back allowed) with a SYCLBIN version 1 image; or a SYCLBIN version 2 spread over
+    /// the entries of a version 2 offload binary.
+    ///
+    /// As upstream's `SYCLBIN::read`, the first entry of the first offload binary decides: if its image
+    /// starts with the SYCLBIN magic it is a version 1 image, otherwise, if the entries carry `role` strings,
+    /// they are a version 2 SYCLBIN. Failing both, the first entry anywhere whose image starts with the magic
+    /// is taken (a SYCLBIN packaged next to other device images).
+    pub fn read(bytes: &[u8]) -> Result<Self, SyclbinError> {
         let magic = |b: &[u8]| b.get(..4).map_or(0, |m| u32::from_le_bytes([m[0], m[1], m[2], m[3]]));
         if magic(bytes) == MAGIC {
-            return Ok(std::borrow::Cow::Borrowed(bytes));
+            return Ok(SyclbinFile {
+                syclbin: Syclbin::parse(bytes)?,
+                format: Format::BareV1,
+                containers: Vec::new(),
+            });
         }
         if !OffloadBinary::has_magic(bytes) {
             return Err(SyclbinError::NotSyclbin(magic(bytes)));
         }
-        OffloadBinary::parse_all(bytes)?
-            .into_iter()
-            .find(|ob| ob.image_kind == ImageKind::SYCLBIN || magic(&ob.image) == MAGIC)
-            .map(|ob| std::borrow::Cow::Owned(ob.image))
-            .ok_or(SyclbinError::NoSyclbinImage)
+        let containers = Container::parse_all(bytes)?;
+        let first_is_v1 = containers[0].entries.first().is_some_and(|e| magic(&e.image) == MAGIC);
+        if !first_is_v1 && crate::syclbin_v2::is_v2(&containers[0].entries) {
+            let (syclbin, layout) = crate::syclbin_v2::read(&containers[0].entries)?;
+            return Ok(SyclbinFile {
+                syclbin,
+                format: Format::V2 { container: 0, layout },
+                containers,
+            });
+        }
+        let found = containers.iter().enumerate().find_map(|(c, cont)| {
+            cont.entries
+                .iter()
+                .position(|e| magic(&e.image) == MAGIC)
+                .map(|entry| (c, entry))
+        });
+        let Some((container, entry)) = found else {
+            return Err(SyclbinError::NoSyclbinImage);
+        };
+        Ok(SyclbinFile {
+            syclbin: Syclbin::parse(&containers[container].entries[entry].image)?,
+            format: Format::WrappedV1 { container, entry },
+            containers,
+        })
     }
 
-    /// Reads a bare SYCLBIN or one wrapped in an offload binary.
-    pub fn parse_any(bytes: &[u8]) -> Result<Self, SyclbinError> {
-        Self::parse(&Self::find_image(bytes)?)
+    /// The SYCLBIN format version (1 or 2).
+    pub fn version(&self) -> u32 {
+        match self.format {
+            Format::V2 { .. } => 2,
+            _ => 1,
+        }
+    }
+
+    /// The SYCLBIN version 1 image, if the file holds one.
+    fn v1_image<'a>(&'a self, bytes: &'a [u8]) -> Option<&'a [u8]> {
+        match self.format {
+            Format::BareV1 => Some(bytes),
+            Format::WrappedV1 { container, entry } => Some(&self.containers[container].entries[entry].image),
+            Format::V2 { .. } => None,
+        }
     }
 }
 
@@ -943,42 +1162,167 @@ fn dump_registry(out: &mut String, indent: &str, reg: &PropertySetRegistry) {
     }
 }
 
-/// Describes a SYCLBIN (bare or wrapped in an offload binary) for people: the wrapper, the header, every
-/// module with its state, IR type, target, arch, kernel names, sizes and offsets, and every property set.
+/// Where each part of a SYCLBIN is stored, as dump lines (they differ between versions 1 and 2).
+struct PartLines {
+    /// Lines after the counts in the SYCLBIN header block.
+    header: Vec<String>,
+    /// Text after `global metadata: `.
+    global: String,
+    /// Per abstract module: text after `abstract module <i>: `.
+    modules: Vec<String>,
+    /// Per abstract module and IR module: the global IR-module number and the location lines.
+    ir: Vec<Vec<(usize, Vec<String>)>>,
+    /// Per abstract module and native image: the global native-image number and the location lines.
+    native: Vec<Vec<(usize, Vec<String>)>>,
+}
+
+fn v1_lines(layout: &Layout) -> PartLines {
+    let h = &layout.header;
+    let image_lines = |headers: &[ImageHeader], first: u32, count: u32, bytes: &str| {
+        (first as usize..(first + count) as usize)
+            .map(|idx| {
+                let m = &headers[idx];
+                let lines = vec![
+                    format!("metadata: offset {}, {} bytes", m.metadata_offset, m.metadata_size),
+                    format!("{bytes}: offset {}, {} bytes", m.bytes_offset, m.bytes_size),
+                ];
+                (idx, lines)
+            })
+            .collect()
+    };
+    PartLines {
+        header: vec![
+            format!(
+                "metadata byte table: offset {}, {} bytes",
+                layout.metadata_table_start, h.metadata_table_size
+            ),
+            format!(
+                "binary byte table: offset {}, {} bytes",
+                layout.binary_table_start, h.binary_table_size
+            ),
+        ],
+        global: format!("offset {}, {} bytes", h.global_metadata_offset, h.global_metadata_size),
+        modules: layout
+            .abstract_modules
+            .iter()
+            .map(|a| format!("metadata offset {}, {} bytes", a.metadata_offset, a.metadata_size))
+            .collect(),
+        ir: layout
+            .abstract_modules
+            .iter()
+            .map(|a| image_lines(&layout.ir_modules, a.ir_module_first, a.ir_module_count, "IR bytes"))
+            .collect(),
+        native: layout
+            .abstract_modules
+            .iter()
+            .map(|a| {
+                image_lines(
+                    &layout.native_images,
+                    a.native_image_first,
+                    a.native_image_count,
+                    "image bytes",
+                )
+            })
+            .collect(),
+    }
+}
+
+fn v2_lines(layout: &crate::syclbin_v2::Layout, entries: &[OffloadBinary]) -> PartLines {
+    let size = |i: usize| entries.get(i).map_or(0, |e| e.image.len());
+    let (mut n_ir, mut n_native) = (0usize, 0usize);
+    let numbered = |parts: &[crate::syclbin_v2::ImageEntry], counter: &mut usize, bytes: &str| {
+        parts
+            .iter()
+            .map(|p| {
+                *counter += 1;
+                let line = format!(
+                    "entry {}: metadata {} bytes, {bytes} {} bytes",
+                    p.entry, p.metadata_size, p.bytes_size
+                );
+                (*counter - 1, vec![line])
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut ir = Vec::new();
+    let mut native = Vec::new();
+    for m in &layout.abstract_modules {
+        ir.push(numbered(&m.ir_modules, &mut n_ir, "IR"));
+        native.push(numbered(&m.native_images, &mut n_native, "image"));
+    }
+    PartLines {
+        header: vec![format!("offload-binary entries: {}", entries.len())],
+        global: format!("entry {}, {} bytes", layout.global_entry, size(layout.global_entry)),
+        modules: layout
+            .abstract_modules
+            .iter()
+            .map(|m| format!("entry {}, {} bytes", m.metadata_entry, size(m.metadata_entry)))
+            .collect(),
+        ir,
+        native,
+    }
+}
+
+/// Describes a SYCLBIN in any form [`SyclbinFile::read`] accepts, for people: the offload binaries and their
+/// entries, the SYCLBIN header, every module with its state, IR type, target, arch, kernel names, where it
+/// is stored, and every property set.
 pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
     use std::fmt::Write as _;
+    let file = SyclbinFile::read(bytes)?;
+    let bin = &file.syclbin;
     let mut out = String::new();
-    let image = Syclbin::find_image(bytes)?;
-    if matches!(image, std::borrow::Cow::Owned(_)) {
-        let (ob, _) = OffloadBinary::parse_one(bytes)?;
+    for c in &file.containers {
+        let n = c.entries.len();
         let _ = writeln!(
             out,
-            "offload binary: {} bytes, image kind {}, producer {}",
-            bytes.len(),
-            ob.image_kind,
-            ob.offload_kind
+            "offload binary version {}: {n} entr{}",
+            c.version,
+            if n == 1 { "y" } else { "ies" }
         );
-        for (k, v) in &ob.strings {
-            let _ = writeln!(out, "  {k}: {v}");
+        for (i, e) in c.entries.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  entry {i}: image kind {}, producer {}, flags {}, image {} bytes",
+                e.image_kind,
+                e.offload_kind,
+                e.flags,
+                e.image.len()
+            );
+            for (k, v) in &e.strings {
+                let _ = writeln!(out, "    {k}: {v}");
+            }
         }
     }
-    let layout = Syclbin::read_layout(&image)?;
-    let bin = Syclbin::parse(&image)?;
-    let h = &layout.header;
-    let _ = writeln!(out, "SYCLBIN version {}, {} bytes", h.version, image.len());
-    let _ = writeln!(out, "  abstract modules: {}", h.abstract_module_count);
-    let _ = writeln!(out, "  IR modules: {}", h.ir_module_count);
-    let _ = writeln!(out, "  native device code images: {}", h.native_image_count);
-    let _ = writeln!(
-        out,
-        "  metadata byte table: offset {}, {} bytes",
-        layout.metadata_table_start, h.metadata_table_size
-    );
-    let _ = writeln!(
-        out,
-        "  binary byte table: offset {}, {} bytes",
-        layout.binary_table_start, h.binary_table_size
-    );
+    let (lines, counts, size_note) = match (&file.format, file.v1_image(bytes)) {
+        (Format::V2 { container, layout }, _) => {
+            let entries = &file.containers[*container].entries;
+            let ir: usize = bin.abstract_modules.iter().map(|a| a.ir_modules.len()).sum();
+            let native: usize = bin.abstract_modules.iter().map(|a| a.native_images.len()).sum();
+            let note = format!("in offload binary {container}");
+            (
+                v2_lines(layout, entries),
+                (bin.abstract_modules.len(), ir, native),
+                note,
+            )
+        }
+        (_, Some(image)) => {
+            let layout = Syclbin::read_layout(image)?;
+            let h = &layout.header;
+            let counts = (
+                h.abstract_module_count as usize,
+                h.ir_module_count as usize,
+                h.native_image_count as usize,
+            );
+            (v1_lines(&layout), counts, format!("{} bytes", image.len()))
+        }
+        (_, None) => return Err(SyclbinError::NoSyclbinImage),
+    };
+    let _ = writeln!(out, "SYCLBIN version {}, {size_note}", file.version());
+    let _ = writeln!(out, "  abstract modules: {}", counts.0);
+    let _ = writeln!(out, "  IR modules: {}", counts.1);
+    let _ = writeln!(out, "  native device code images: {}", counts.2);
+    for l in &lines.header {
+        let _ = writeln!(out, "  {l}");
+    }
     let state = match bin.state_code() {
         Some(c) => format!(
             "{c} ({})",
@@ -987,18 +1331,10 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
         None => "missing".into(),
     };
     let _ = writeln!(out, "  state: {state}");
-    let _ = writeln!(
-        out,
-        "global metadata: offset {}, {} bytes",
-        h.global_metadata_offset, h.global_metadata_size
-    );
+    let _ = writeln!(out, "global metadata: {}", lines.global);
     dump_registry(&mut out, "  ", &bin.global_metadata);
-    for (i, (am, ah)) in bin.abstract_modules.iter().zip(&layout.abstract_modules).enumerate() {
-        let _ = writeln!(
-            out,
-            "abstract module {i}: metadata offset {}, {} bytes",
-            ah.metadata_offset, ah.metadata_size
-        );
+    for (i, am) in bin.abstract_modules.iter().enumerate() {
+        let _ = writeln!(out, "abstract module {i}: {}", lines.modules[i]);
         let names = am.kernel_names();
         let _ = writeln!(
             out,
@@ -1010,9 +1346,7 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
             }
         );
         dump_registry(&mut out, "  ", &am.metadata);
-        for (k, m) in am.ir_modules.iter().enumerate() {
-            let idx = ah.ir_module_first as usize + k;
-            let mh = &layout.ir_modules[idx];
+        for (m, (idx, at)) in am.ir_modules.iter().zip(&lines.ir[i]) {
             let ty = match m.ir_type_code() {
                 Some(c) => format!("{c} ({})", IrType::from_code(c).map_or("unknown", IrType::name)),
                 None => "missing".into(),
@@ -1022,32 +1356,20 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
                 "  IR module {idx}: type {ty}, target {}",
                 m.target().unwrap_or("(none)")
             );
-            let _ = writeln!(
-                out,
-                "    metadata: offset {}, {} bytes",
-                mh.metadata_offset, mh.metadata_size
-            );
-            let _ = writeln!(out, "    IR bytes: offset {}, {} bytes", mh.bytes_offset, mh.bytes_size);
+            for l in at {
+                let _ = writeln!(out, "    {l}");
+            }
             dump_registry(&mut out, "    ", &m.metadata);
         }
-        for (k, m) in am.native_images.iter().enumerate() {
-            let idx = ah.native_image_first as usize + k;
-            let mh = &layout.native_images[idx];
+        for (m, (idx, at)) in am.native_images.iter().zip(&lines.native[i]) {
             let _ = writeln!(
                 out,
                 "  native device code image {idx}: arch {}",
                 m.arch().unwrap_or("(none)")
             );
-            let _ = writeln!(
-                out,
-                "    metadata: offset {}, {} bytes",
-                mh.metadata_offset, mh.metadata_size
-            );
-            let _ = writeln!(
-                out,
-                "    image bytes: offset {}, {} bytes",
-                mh.bytes_offset, mh.bytes_size
-            );
+            for l in at {
+                let _ = writeln!(out, "    {l}");
+            }
             dump_registry(&mut out, "    ", &m.metadata);
         }
     }
@@ -1220,6 +1542,78 @@ mod tests {
         assert!(matches!(
             Syclbin::parse_any(b"ELF\x7f...."),
             Err(SyclbinError::NotSyclbin(_))
+        ));
+    }
+
+    #[test]
+    fn reads_every_form() {
+        let bin = sample();
+        let v1 = bin.to_bytes().unwrap();
+        for p in Packaging::ALL {
+            let bytes = bin.write_as(p, [("triple", "spir64-unknown-unknown")]).unwrap();
+            let file = SyclbinFile::read(&bytes).unwrap();
+            assert_eq!(file.syclbin, bin, "{p:?}");
+            let (format, containers) = (&file.format, &file.containers);
+            match p {
+                Packaging::Bare => {
+                    assert_eq!(bytes, v1);
+                    assert_eq!((format, containers.len()), (&Format::BareV1, 0));
+                }
+                Packaging::OffloadV1 | Packaging::OffloadV2 => {
+                    assert_eq!(format, &Format::WrappedV1 { container: 0, entry: 0 });
+                    let version = if p == Packaging::OffloadV1 { 1 } else { 2 };
+                    assert_eq!(containers[0].version, version);
+                    assert_eq!(containers[0].entries[0].image, v1);
+                    assert_eq!(containers[0].entries[0].triple(), "spir64-unknown-unknown");
+                }
+                Packaging::SyclbinV2 => {
+                    assert!(matches!(format, Format::V2 { container: 0, .. }));
+                    assert_eq!(containers[0].entries.len(), 1 + 2 + 3);
+                }
+            }
+            assert_eq!(file.version(), if p == Packaging::SyclbinV2 { 2 } else { 1 });
+            assert_eq!(Syclbin::parse_any(&bytes).unwrap(), bin);
+            assert!(dump(&bytes).unwrap().contains("kernel names: kern_a, kern_b"));
+        }
+        assert_eq!(Packaging::from_name("offload-v2"), Some(Packaging::OffloadV2));
+        assert_eq!(Packaging::from_name("zip"), None);
+    }
+
+    #[test]
+    fn which_entry_is_read() {
+        let bin = sample();
+        let v1 = bin.to_bytes().unwrap();
+        let spirv = OffloadBinary::new(ImageKind::SPIRV, OffloadKind::SYCL, vec![3, 2, 0x23, 7]);
+        let syclbin = OffloadBinary::new(ImageKind::NONE, OffloadKind::SYCL, v1.clone());
+        // A SYCLBIN v1 image after other device images, in a later binary: found by its magic.
+        let mut bytes = spirv.to_bytes().unwrap();
+        bytes.extend(crate::offload_binary::write_v2(&[spirv.clone(), syclbin.clone()]).unwrap());
+        let file = SyclbinFile::read(&bytes).unwrap();
+        assert_eq!(file.format, Format::WrappedV1 { container: 1, entry: 1 });
+        assert_eq!(file.syclbin, bin);
+        // The first entry decides: a v1 image first wins over v2 roles in the same binary.
+        let mut v2 = crate::syclbin_v2::to_entries(&Syclbin::new(BundleState::Input));
+        v2.insert(0, syclbin.clone());
+        let file = SyclbinFile::read(&crate::offload_binary::write_v2(&v2).unwrap()).unwrap();
+        assert_eq!(file.format, Format::WrappedV1 { container: 0, entry: 0 });
+        // No SYCLBIN anywhere.
+        assert_eq!(
+            SyclbinFile::read(&spirv.to_bytes().unwrap()).unwrap_err(),
+            SyclbinError::NoSyclbinImage
+        );
+        // A v2 SYCLBIN with an error is reported as such, not as "no SYCLBIN".
+        let mut broken = crate::syclbin_v2::to_entries(&bin);
+        broken.remove(0);
+        assert_eq!(
+            SyclbinFile::read(&crate::offload_binary::write_v2(&broken).unwrap()).unwrap_err(),
+            SyclbinError::V2GlobalMetadata { found: None }
+        );
+        // A broken offload binary is reported with its own error.
+        let mut bad = spirv.to_bytes_v2().unwrap();
+        bad[24] = 9;
+        assert!(matches!(
+            SyclbinFile::read(&bad).unwrap_err(),
+            SyclbinError::Offload(OffloadError::OutOfBounds { what: "entries", .. })
         ));
     }
 }

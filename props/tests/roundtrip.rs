@@ -6,9 +6,9 @@ use proptest::prelude::*;
 
 use sycl_props::base64;
 use sycl_props::file_table::FileTable;
-use sycl_props::offload_binary::{write_all, ImageKind, OffloadBinary, OffloadKind};
+use sycl_props::offload_binary::{write_all, write_v2, Container, ImageKind, OffloadBinary, OffloadKind};
 use sycl_props::property_set::{PropertySetRegistry, PropertyValue};
-use sycl_props::syclbin::{AbstractModule, IrModule, NativeImage, Syclbin};
+use sycl_props::syclbin::{AbstractModule, Format, IrModule, NativeImage, Packaging, Syclbin, SyclbinFile};
 
 fn value() -> impl Strategy<Value = PropertyValue> {
     prop_oneof![
@@ -142,6 +142,33 @@ proptest! {
     }
 
     #[test]
+    fn offload_binary_v2_round_trip(obs in vec(offload_binary(), 0..5), nul_value in "[^\0]{0,4}\0[^\0]{0,4}") {
+        let mut obs = obs;
+        if let Some(first) = obs.first_mut() {
+            first.strings.insert("nul".into(), nul_value);
+        }
+        let bytes = write_v2(&obs).unwrap();
+        prop_assert_eq!(bytes.len() % 8, 0);
+        let back = Container::parse_all(&bytes).unwrap();
+        prop_assert_eq!(&back, &vec![Container::v2(obs.clone())]);
+        prop_assert_eq!(OffloadBinary::parse_all(&bytes).unwrap(), obs);
+        prop_assert_eq!(back[0].to_bytes().unwrap(), bytes);
+    }
+
+    #[test]
+    fn syclbin_every_form_round_trip(bin in syclbin()) {
+        for p in Packaging::ALL {
+            let bytes = bin.write_as(p, [("triple", "spir64"), ("arch", "")]).unwrap();
+            prop_assert_eq!(bytes.len() % 8, 0);
+            let file = SyclbinFile::read(&bytes).unwrap();
+            prop_assert_eq!(&file.syclbin, &bin);
+            prop_assert_eq!(matches!(file.format, Format::V2 { .. }), p == Packaging::SyclbinV2);
+            let again = file.syclbin.write_as(p, [("triple", "spir64"), ("arch", "")]).unwrap();
+            prop_assert_eq!(again, bytes);
+        }
+    }
+
+    #[test]
     fn syclbin_round_trip(bin in syclbin()) {
         let bytes = bin.to_bytes().unwrap();
         prop_assert_eq!(bytes.len() % 8, 0);
@@ -157,6 +184,15 @@ proptest! {
     fn readers_do_not_panic(data in vec(any::<u8>(), 0..300)) {
         let _ = Syclbin::parse_any(&data);
         let _ = OffloadBinary::parse_all(&data);
+        let _ = sycl_props::syclbin::dump(&data);
+        // The same bytes as the image of a v2 entry and as every part of a SYCLBIN v2.
+        let entry = OffloadBinary::new(ImageKind::SYCLBIN, OffloadKind::SYCL, data.clone());
+        let _ = Syclbin::parse_any(&entry.to_bytes_v2().unwrap());
+        let parts: Vec<OffloadBinary> = ["global_metadata", "am_metadata", "ir", "native"]
+            .iter()
+            .map(|r| entry.clone().with_string("role", *r).with_string("am_index", "0"))
+            .collect();
+        let _ = SyclbinFile::read(&write_v2(&parts).unwrap());
         let text = String::from_utf8_lossy(&data);
         let _ = PropertySetRegistry::parse(&text);
         let _ = FileTable::parse(&text);

@@ -1,24 +1,37 @@
-//! SPIR-V for device images: emission through LLVM 22's SPIR-V backend
-//! (`llc -mtriple=spirv64-unknown-unknown -filetype=obj`), validation with
-//! `spirv-val`, and inspection with `rspirv` — here, the specialization
-//! constants of a module (their `SpecId` decorations and default values),
-//! to check them against an image's `[SYCL/specialization constants]`
-//! property set.
+//! SPIR-V for device images: compilation in process through LLVM 22's SPIR-V
+//! back end (`sycl-ir`'s target machine, the bytes `llc
+//! -mtriple=spirv64-unknown-unknown -filetype=obj` writes), PTX through the
+//! NVPTX back end, validation with `spirv-val`, and inspection with `rspirv`:
+//! entry points, linkage (exported and imported functions), and the
+//! specialization constants of a module (their `SpecId` decorations and
+//! default values) checked against an image's `[SYCL/specialization
+//! constants]` property set.
 //!
 //! What this crate does not do: lower or split IR (that is `sycl-passes`
-//! and `sycl-split`); it only runs the external tools and reads their output.
+//! and `sycl-split`).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use rspirv::dr::{Module, Operand};
-use rspirv::spirv::{Decoration, Op};
+use rspirv::spirv::{Decoration, ExecutionModel, LinkageType, Op};
+use sycl_ir::{CodegenTarget, Context, OutputKind};
 use sycl_props::property_set::{names, PropertySetRegistry};
+
+/// The first word of every SPIR-V module.
+pub const MAGIC: u32 = 0x0723_0203;
 
 /// Errors of SPIR-V emission and inspection.
 #[derive(Debug, thiserror::Error)]
 pub enum SpirvError {
+    /// The input is not LLVM IR LLVM can read.
+    #[error("{0}")]
+    Ir(String),
+    /// The back end failed on the module.
+    #[error("code generation failed: {0}")]
+    Codegen(String),
     /// An external tool could not be started.
     #[error("cannot run {tool}: {reason}")]
     Spawn {
@@ -43,38 +56,253 @@ pub enum SpirvError {
     Mismatch(String),
 }
 
-fn run(tool: &str, args: &[&str]) -> Result<(), SpirvError> {
-    let out = Command::new(tool).args(args).output().map_err(|e| SpirvError::Spawn {
+/// Whether `bytes` start with the SPIR-V magic number (little-endian, as
+/// LLVM writes it).
+pub fn is_spirv(bytes: &[u8]) -> bool {
+    bytes.len() >= 4 && bytes[..4] == MAGIC.to_le_bytes()
+}
+
+/// Whether `bytes` look like LLVM IR: bitcode (raw or in the bitcode
+/// wrapper) or text. SPIR-V is not.
+pub fn is_llvm_ir(bytes: &[u8]) -> bool {
+    const RAW: [u8; 4] = [b'B', b'C', 0xC0, 0xDE];
+    const WRAPPER: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
+    if bytes.starts_with(&RAW) || bytes.starts_with(&WRAPPER) {
+        return true;
+    }
+    !is_spirv(bytes) && std::str::from_utf8(bytes).is_ok()
+}
+
+/// Compiles a module to a SPIR-V binary in process (the SPIR-V back end's
+/// `spirv64-unknown-unknown` target), with result ids numbered canonically
+/// ([`canonical_ids`]). The module is not changed.
+pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvError> {
+    let bytes = module
+        .emit_to_memory(&CodegenTarget::spirv64(), OutputKind::Object)
+        .map_err(|e| SpirvError::Codegen(e.0))?;
+    if !is_spirv(&bytes) {
+        return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));
+    }
+    canonical_ids(&bytes)
+}
+
+/// Gives a SPIR-V module from LLVM's SPIR-V back end ids that depend on its
+/// instructions alone: every basic-block label gets a fresh id (references
+/// rewritten where the grammar puts a label), then all ids are renumbered in
+/// the order they first occur (result type, result id, operands) and the
+/// bound is set to one past the last.
+///
+/// Why: LLVM 22's SPIR-V back end keeps block-label ids in a process-wide
+/// map keyed by the address of the `MachineFunction`, which is not cleared
+/// between modules. In a process that has compiled another module before,
+/// a function allocated at a reused address gets the earlier module's label
+/// id: the output then depends on what was compiled before, and a stale id
+/// can collide with an id of the new module. `llc` compiles one module per
+/// process and never sees this. Relabeling repairs collisions; canonical
+/// numbering makes the bytes a function of the input.
+pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
+    use rspirv::binary::Assemble;
+    let generator = bytes.get(8..12).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
+    let mut module = load(bytes)?;
+    relabel_blocks(&mut module);
+    let mut map: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut renumber = |id: &mut u32| {
+        let next = map.len() as u32 + 1;
+        *id = *map.entry(*id).or_insert(next);
+    };
+    for inst in module.all_inst_iter_mut() {
+        if let Some(t) = inst.result_type.as_mut() {
+            renumber(t);
+        }
+        if let Some(r) = inst.result_id.as_mut() {
+            renumber(r);
+        }
+        for op in inst.operands.iter_mut() {
+            if let Some(id) = op.id_ref_any_mut() {
+                renumber(id);
+            }
+        }
+    }
+    let bound = map.len() as u32 + 1;
+    if let Some(h) = module.header.as_mut() {
+        h.bound = bound;
+        if let Some(g) = generator {
+            h.generator = g;
+        }
+    }
+    Ok(module.assemble().iter().flat_map(|w| w.to_le_bytes()).collect())
+}
+
+/// The operand indices of `op` that name a basic block.
+fn label_operands(op: Op, n: usize) -> Vec<usize> {
+    match op {
+        Op::Branch | Op::SelectionMerge => vec![0],
+        Op::BranchConditional => vec![1, 2],
+        Op::LoopMerge => vec![0, 1],
+        // Selector, default, then (literal, label) pairs.
+        Op::Switch => std::iter::once(1).chain((3..n).step_by(2)).collect(),
+        // (value, parent) pairs.
+        Op::Phi => (1..n).step_by(2).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Gives every block label a fresh id, above all ids in use, and rewrites
+/// the label operands of its function; names of old label ids are dropped
+/// (an old id may also name another result).
+fn relabel_blocks(module: &mut Module) {
+    let mut next = module
+        .all_inst_iter()
+        .flat_map(|i| {
+            i.result_id
+                .into_iter()
+                .chain(i.result_type)
+                .chain(i.operands.iter().filter_map(|o| o.id_ref_any()))
+        })
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut old_labels = BTreeSet::new();
+    for f in module.functions.iter_mut() {
+        let mut map = BTreeMap::new();
+        for block in f.blocks.iter_mut() {
+            if let Some(id) = block.label.as_mut().and_then(|l| l.result_id.as_mut()) {
+                old_labels.insert(*id);
+                map.insert(*id, next);
+                *id = next;
+                next += 1;
+            }
+        }
+        for block in f.blocks.iter_mut() {
+            for inst in block.instructions.iter_mut() {
+                let n = inst.operands.len();
+                for i in label_operands(inst.class.opcode, n) {
+                    if let Some(Operand::IdRef(id)) = inst.operands.get_mut(i) {
+                        if let Some(new) = map.get(id) {
+                            *id = *new;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    module.debug_names.retain(|i| match i.operands.first() {
+        Some(Operand::IdRef(id)) => !old_labels.contains(id),
+        _ => true,
+    });
+}
+
+/// Parses LLVM IR (text or bitcode; `name` names it in diagnostics) in a
+/// fresh context, verifies it and compiles it to a SPIR-V binary.
+pub fn compile_ir(ir: &[u8], name: &str) -> Result<Vec<u8>, SpirvError> {
+    let ctx = Context::new();
+    let m = ctx.parse_ir(ir, name).map_err(|e| SpirvError::Ir(e.to_string()))?;
+    m.verify().map_err(|e| SpirvError::Ir(e.to_string()))?;
+    compile_module(&m)
+}
+
+/// Parses LLVM IR in a fresh context and compiles it to PTX for `cpu`
+/// (`sm_90`) with the NVPTX back end (`nvptx64-nvidia-cuda`).
+pub fn compile_ir_to_ptx(ir: &[u8], name: &str, cpu: &str) -> Result<Vec<u8>, SpirvError> {
+    let ctx = Context::new();
+    let m = ctx.parse_ir(ir, name).map_err(|e| SpirvError::Ir(e.to_string()))?;
+    m.verify().map_err(|e| SpirvError::Ir(e.to_string()))?;
+    m.emit_to_memory(&CodegenTarget::nvptx64(cpu), OutputKind::Assembly)
+        .map_err(|e| SpirvError::Codegen(e.0))
+}
+
+fn spirv_val() -> String {
+    std::env::var("SPIRV_VAL").unwrap_or_else(|_| "spirv-val".into())
+}
+
+fn tool_failure(tool: &str, out: std::process::Output) -> Result<(), SpirvError> {
+    if out.status.success() {
+        return Ok(());
+    }
+    let mut text = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    if text.is_empty() {
+        text = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    }
+    Err(SpirvError::Tool {
         tool: tool.into(),
+        stderr: text,
+    })
+}
+
+/// Validates a SPIR-V file with `spirv-val` (`$SPIRV_VAL` overrides).
+pub fn validate(spirv: &Path) -> Result<(), SpirvError> {
+    let tool = spirv_val();
+    let out = Command::new(&tool).arg(spirv).output().map_err(|e| SpirvError::Spawn {
+        tool: tool.clone(),
         reason: e.to_string(),
     })?;
-    if !out.status.success() {
-        return Err(SpirvError::Tool {
-            tool: tool.into(),
-            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
-        });
+    tool_failure(&tool, out)
+}
+
+/// Validates a SPIR-V binary in memory with `spirv-val` (read from its
+/// standard input).
+pub fn validate_bytes(spirv: &[u8]) -> Result<(), SpirvError> {
+    let tool = spirv_val();
+    let spawn = |e: std::io::Error| SpirvError::Spawn {
+        tool: tool.clone(),
+        reason: e.to_string(),
+    };
+    let mut child = Command::new(&tool)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(spawn)?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(spirv).map_err(spawn)?;
     }
-    Ok(())
+    let out = child.wait_with_output().map_err(spawn)?;
+    tool_failure(&tool, out)
 }
 
-/// The `llc` to use: `$LLC`, else `llc-22`.
-pub fn llc() -> String {
-    std::env::var("LLC").unwrap_or_else(|_| "llc-22".into())
+/// An `OpEntryPoint` of a module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryPoint {
+    /// The entry point's name.
+    pub name: String,
+    /// Its execution model (`Kernel` for OpenCL-style SPIR-V).
+    pub model: ExecutionModel,
 }
 
-/// Compiles LLVM IR (text or bitcode) at `input` to a SPIR-V binary at `output`.
-pub fn emit_spirv(input: &Path, output: &Path) -> Result<(), SpirvError> {
-    let (i, o) = (input.to_string_lossy(), output.to_string_lossy());
-    run(
-        &llc(),
-        &["-mtriple=spirv64-unknown-unknown", "-filetype=obj", &i, "-o", &o],
-    )
+/// The entry points of `module`, in module order.
+pub fn entry_points(module: &Module) -> Vec<EntryPoint> {
+    module
+        .entry_points
+        .iter()
+        .filter_map(|inst| match inst.operands.as_slice() {
+            [Operand::ExecutionModel(model), Operand::IdRef(_), Operand::LiteralString(name), ..] => Some(EntryPoint {
+                name: name.clone(),
+                model: *model,
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
-/// Validates a SPIR-V binary with `spirv-val` (`$SPIRV_VAL` overrides).
-pub fn validate(spirv: &Path) -> Result<(), SpirvError> {
-    let tool = std::env::var("SPIRV_VAL").unwrap_or_else(|_| "spirv-val".into());
-    run(&tool, &[&spirv.to_string_lossy()])
+/// Names with a `LinkageAttributes` decoration of `kind` (`Export` for
+/// definitions other modules may use, `Import` for declarations), sorted.
+pub fn linkage_names(module: &Module, kind: LinkageType) -> Vec<String> {
+    let mut out: Vec<String> = module
+        .annotations
+        .iter()
+        .filter(|i| i.class.opcode == Op::Decorate)
+        .filter_map(|i| match i.operands.as_slice() {
+            [Operand::IdRef(_), Operand::Decoration(Decoration::LinkageAttributes), Operand::LiteralString(name), Operand::LinkageType(k)]
+                if *k == kind =>
+            {
+                Some(name.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// One `OpSpecConstant*` of a module with a `SpecId` decoration.
@@ -191,6 +419,181 @@ mod tests {
         let sc = spec_constants(&m);
         assert_eq!(sc.len(), 1);
         assert_eq!((sc[0].spec_id, sc[0].default_words.clone()), (7, vec![40]));
+    }
+
+    const KERNELS: &str = r#"target triple = "spir64-unknown-unknown"
+declare spir_func i32 @_Z7ext_addii(i32, i32)
+define spir_func i32 @_Z3twoi(i32 %x) {
+  %r = shl i32 %x, 1
+  ret i32 %r
+}
+define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {
+  %v = call spir_func i32 @_Z7ext_addii(i32 1, i32 2)
+  store i32 %v, ptr addrspace(1) %p
+  ret void
+}
+"#;
+
+    #[test]
+    fn compiles_ir_to_valid_spirv_with_entry_points_and_linkage() {
+        let bytes = compile_ir(KERNELS.as_bytes(), "k.ll").expect("compile");
+        assert!(is_spirv(&bytes) && !is_llvm_ir(&bytes));
+        validate_bytes(&bytes).expect("spirv-val");
+        let m = load(&bytes).expect("load");
+        let eps = entry_points(&m);
+        assert_eq!(eps.len(), 1);
+        assert_eq!(
+            (eps[0].name.as_str(), eps[0].model),
+            ("__sycl_kernel_k", ExecutionModel::Kernel)
+        );
+        assert_eq!(linkage_names(&m, LinkageType::Import), vec!["_Z7ext_addii".to_string()]);
+        assert_eq!(linkage_names(&m, LinkageType::Export), vec!["_Z3twoi".to_string()]);
+        // Deterministic: the same input gives the same bytes.
+        assert_eq!(bytes, compile_ir(KERNELS.as_bytes(), "k.ll").expect("again"));
+    }
+
+    /// rspirv's loader drops the generator word; put the original back.
+    fn keep_generator(m: &mut Module, bytes: &[u8]) {
+        if let Some(h) = m.header.as_mut() {
+            h.generator = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+        }
+    }
+
+    #[test]
+    fn canonical_ids_undo_a_permutation_and_keep_first_occurrence_order() {
+        // Canonical already: unchanged.
+        let llvm = compile_ir(KERNELS.as_bytes(), "k.ll").expect("compile");
+        assert_eq!(canonical_ids(&llvm).expect("canonical"), llvm);
+        validate_bytes(&llvm).expect("spirv-val");
+        // Swap two ids throughout: the canonical form is the original again.
+        let mut m = load(&llvm).expect("load");
+        keep_generator(&mut m, &llvm);
+        let (a, b) = (2u32, 3u32);
+        let swap = |id: &mut u32| {
+            if *id == a {
+                *id = b
+            } else if *id == b {
+                *id = a
+            }
+        };
+        for inst in m.all_inst_iter_mut() {
+            inst.result_type.as_mut().map(swap);
+            inst.result_id.as_mut().map(swap);
+            for op in inst.operands.iter_mut() {
+                op.id_ref_any_mut().map(swap);
+            }
+        }
+        let swapped: Vec<u8> = m.assemble().iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert_ne!(swapped, llvm);
+        assert_eq!(canonical_ids(&swapped).expect("canonical"), llvm);
+    }
+
+    #[test]
+    fn a_stale_label_id_that_collides_is_repaired() {
+        let ir = b"define spir_kernel void @k(ptr addrspace(1) %p, i32 %c) {\n\
+entry:\n  %b = icmp eq i32 %c, 0\n  br i1 %b, label %t, label %e\n\
+t:\n  store i32 1, ptr addrspace(1) %p\n  br label %e\n\
+e:\n  ret void\n}\n";
+        let good = compile_ir(ir, "k.ll").expect("compile");
+        // Give the first label the id of another result, as a stale entry would.
+        let mut m = load(&good).expect("load");
+        keep_generator(&mut m, &good);
+        let other = m.types_global_values[0].result_id.expect("a type");
+        let label = &mut m.functions[0].blocks[0].label;
+        let old = label.as_ref().and_then(|l| l.result_id).expect("label");
+        label.as_mut().expect("label").result_id = Some(other);
+        for b in m.functions[0].blocks.iter_mut() {
+            for i in b.instructions.iter_mut() {
+                for op in i.operands.iter_mut() {
+                    if *op == Operand::IdRef(old) {
+                        *op = Operand::IdRef(other);
+                    }
+                }
+            }
+        }
+        let broken: Vec<u8> = m.assemble().iter().flat_map(|w| w.to_le_bytes()).collect();
+        assert!(validate_bytes(&broken).is_err());
+        let repaired = canonical_ids(&broken).expect("canonical");
+        validate_bytes(&repaired).expect("spirv-val");
+        assert_eq!(repaired, good);
+    }
+
+    /// Control flow of every kind that names blocks (branches, a switch,
+    /// phis, a loop), over several functions.
+    const CONTROL_FLOW: &str = r#"target triple = "spir64-unknown-unknown"
+define spir_func i32 @pick(i32 %x) {
+entry:
+  switch i32 %x, label %other [ i32 0, label %zero
+                                i32 7, label %seven ]
+zero:
+  br label %done
+seven:
+  br label %done
+other:
+  br label %done
+done:
+  %r = phi i32 [ 10, %zero ], [ 70, %seven ], [ %x, %other ]
+  ret i32 %r
+}
+define spir_kernel void @__sycl_kernel_loop(ptr addrspace(1) %p, i32 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %next, %body ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %v = call spir_func i32 @pick(i32 %i)
+  %q = getelementptr inbounds i32, ptr addrspace(1) %p, i32 %i
+  store i32 %v, ptr addrspace(1) %q
+  %next = add i32 %i, 1
+  br label %head
+exit:
+  ret void
+}
+"#;
+
+    #[test]
+    fn repeated_compilation_in_one_process_is_valid_and_stable() {
+        let first = compile_ir(CONTROL_FLOW.as_bytes(), "cf.ll").expect("compile");
+        validate_bytes(&first).expect("spirv-val");
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                std::thread::spawn(move || {
+                    (0..6)
+                        .map(|i| {
+                            // Other modules in between shift what the back end has seen.
+                            let other = if (i + t) % 2 == 0 { KERNELS } else { CONTROL_FLOW };
+                            compile_ir(other.as_bytes(), "other.ll").expect("other");
+                            compile_ir(CONTROL_FLOW.as_bytes(), "cf.ll").expect("again")
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for t in threads {
+            for bytes in t.join().expect("thread") {
+                assert_eq!(bytes, first);
+            }
+        }
+    }
+
+    #[test]
+    fn invalid_spirv_fails_validation_and_bad_ir_is_an_error() {
+        assert!(validate_bytes(&[3, 2, 0x23, 7, 0, 0]).is_err());
+        let e = compile_ir(b"define void @f( {", "bad.ll").expect_err("parse error");
+        assert!(e.to_string().contains("bad.ll"), "{e}");
+    }
+
+    #[test]
+    fn compiles_ptx() {
+        let ptx = compile_ir_to_ptx(
+            b"define ptx_kernel void @k(ptr addrspace(1) %p) {\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n",
+            "k.ll",
+            "sm_90",
+        )
+        .expect("ptx");
+        assert!(String::from_utf8_lossy(&ptx).contains(".visible .entry k"));
     }
 
     #[test]

@@ -10,21 +10,24 @@ use crate::entry_points::{is_entry_point, EntryPointOptions, ATTR_INDIRECTLY_CAL
 /// Device-code split mode (`-split=`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SplitMode {
-    /// No `-split` option: one image with every entry point.
-    #[default]
+    /// `-split=none`: one image with every entry point (the input module
+    /// is passed through, not extracted).
     None,
     /// `-split=source`: one image per translation unit (and feature set).
     Source,
     /// `-split=kernel`: one image per entry point.
     Kernel,
     /// `-split=auto`: currently per source, except with `-ir-output-only`.
+    /// The default of `sycl-post-link` since upstream PR #21257 (2026).
+    #[default]
     Auto,
 }
 
 impl SplitMode {
-    /// Parses an option value (`source`, `kernel`, `auto`).
+    /// Parses an option value (`source`, `kernel`, `auto`, `none`).
     pub fn parse(s: &str) -> Option<Self> {
         match s {
+            "none" => Some(SplitMode::None),
             "source" => Some(SplitMode::Source),
             "kernel" => Some(SplitMode::Kernel),
             "auto" => Some(SplitMode::Auto),

@@ -9,7 +9,7 @@
      in memory. They write no file. Image i's IR, .prop and .sym text are,
      byte for byte, what sycl-post-link with the same options writes to
      <prefix>_<N>.bc (or .ll with "S"), <prefix>_<N>.prop and
-     <prefix>_<N>.sym (<prefix>_esimd_<N>.* for an ESIMD-only image), where
+     <prefix>_<N>.sym (<prefix>_<N>.esimd.* for an ESIMD-only image), where
      N is sycl_post_link_result_image_number (equal to i unless
      "split-esimd" gives an image's ESIMD and SYCL parts one number).
 
@@ -128,7 +128,7 @@ size_t sycl_post_link_result_target_count(const sycl_post_link_result *r);
 const char *sycl_post_link_result_target(const sycl_post_link_result *r, size_t t);
 /* 1 when target t's table lists image i, else 0. */
 int sycl_post_link_result_image_in_target(const sycl_post_link_result *r, size_t i, size_t t);
-/* Image i's .prop text in target t's table (<prefix>_<target>_<N>.prop,
+/* Image i's .prop text in target t's table (<prefix>_<N>.<target>.prop,
    with compile_target, for a named target); NULL when that table leaves
    the image out, or unless "properties". */
 const char *sycl_post_link_result_image_target_properties(const sycl_post_link_result *r, size_t i, size_t t,
@@ -138,6 +138,31 @@ const char *sycl_post_link_result_image_target_properties(const sycl_post_link_r
 size_t sycl_post_link_result_warning_count(const sycl_post_link_result *r);
 const char *sycl_post_link_result_warning(const sycl_post_link_result *r, size_t k);
 
+
+/* ---- SYCLBIN packaging (tools/src/capi_syclbin.rs) ----------------------
+   Device images in memory become a SYCLBIN in memory: LLVM IR (bitcode or
+   text) is compiled to SPIR-V in process, SPIR-V is stored as it is, every
+   image keeps its property sets and gets [SYCL/kernel names]. The output is
+   wrapped in an LLVM offload binary (what the SYCL runtime loads) unless
+   bare is non-zero. */
+typedef struct sycl_syclbin_image {
+  const char *name;            /* for messages; may be NULL */
+  const unsigned char *code;   /* LLVM IR or SPIR-V */
+  size_t code_size;
+  const char *properties;      /* a .prop file's text; may be NULL */
+  size_t properties_size;
+} sycl_syclbin_image;
+enum { SYCL_SYCLBIN_INPUT = 0, SYCL_SYCLBIN_OBJECT = 1, SYCL_SYCLBIN_EXECUTABLE = 2 };
+/* Returns 0 with *out (free with sycl_syclbin_free) and *out_size set; on
+   failure 1, with *error set as for sycl_post_link_run. */
+int sycl_syclbin_create(const sycl_syclbin_image *images, size_t count, int state, int bare,
+                        unsigned char **out, size_t *out_size, char **error);
+/* The same from the images of an in-memory run (sycl_post_link_run_buffer or
+   _run_module): their IR and .prop text. Set "properties" (and, as
+   upstream's SYCLBIN mode does, "emit-kernel-names") for the run. */
+int sycl_syclbin_create_from_result(const sycl_post_link_result *result, int state, int bare,
+                                    unsigned char **out, size_t *out_size, char **error);
+void sycl_syclbin_free(unsigned char *bytes, size_t size);
 #ifdef __cplusplus
 }
 #endif

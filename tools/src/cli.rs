@@ -4,14 +4,17 @@
 use sycl_split::SplitMode;
 
 use crate::cl::{self, Arg, OptKind, OptSpec};
-use sycl_postlink::{ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
+use sycl_postlink::{IdQueriesRange, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
 
-const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto"];
+const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto", "none"];
+/// `sycl-module-split` has no `none` (without `-split` it does not split).
+const MODULE_SPLIT_VALUES: &[&str] = &["source", "kernel", "auto"];
+const ID_QUERIES_RANGE_VALUES: &[&str] = &["int", "uint", "size_t"];
 const SPEC_CONST_VALUES: &[&str] = &["native", "emulation", "rt", "default"];
 
 /// The options of `sycl-post-link`, in `--help` order.
 pub const POST_LINK_OPTIONS: &[OptSpec] = &[
-    OptSpec { name: "o", kind: OptKind::Value, help: "Output filename", value_desc: "filename" },
+    OptSpec { name: "o", kind: OptKind::Value, help: "Specifies an output file. Multiple output files can be specified. Additionally, a target may be specified alongside an output file, which has the effect that when module splitting is performed, the modules that are in that output table are filtered so those modules are compatible with the target.", value_desc: "target filename pair" },
     OptSpec { name: "out-dir", kind: OptKind::Value, help: "Directory where files listed in the result file table will be output", value_desc: "dirname" },
     OptSpec::flag("f", "Enable binary output on terminals"),
     OptSpec::flag("ir-output-only", "Output single IR file"),
@@ -39,7 +42,9 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("device-globals", "Lower and generate information about device global variables"),
     OptSpec::flag("allow-device-image-dependencies", "Allow dependencies between device images"),
     OptSpec::flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
-    OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory containing SYCL device libraries", value_desc: "dirname" },
+    OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory where sycl fallback device libraries reside", value_desc: "dirname" },
+    OptSpec { name: "id-queries-range", kind: OptKind::Enum(ID_QUERIES_RANGE_VALUES), help: "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)", value_desc: "" },
+    OptSpec::flag("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)"),
 ];
 
 /// The `--help` overview, as upstream words it.
@@ -47,29 +52,38 @@ const POST_LINK_OVERVIEW: &str = "SYCL post-link device code processing tool.
 This is a collection of utilities run on device code's LLVM IR before
 handing off to back-end for further compilation or emitting SPIRV.
 The utilities are:
+- SYCL and ESIMD kernels can be split into separate modules with
+  '-split-esimd' option. The option has no effect when there is only
+  one type of kernels in the input module. Functions unreachable from
+  any entry point (kernels and SYCL_EXTERNAL functions) are
+  dropped from the resulting module(s).
 - Module splitter to split a big input module into smaller ones.
   Groups kernels using function attribute 'sycl-module-id', i.e.
   kernels with the same values of the 'sycl-module-id' attribute will
   be put into the same module. If -split=kernel option is specified,
   one module per kernel will be emitted.
   '-split=auto' mode automatically selects the best way of splitting
-  kernels into modules based on some heuristic.
+  kernels into modules based on some heuristic. '-split=auto' is the
+  default value. 
   The '-split' option is compatible with '-split-esimd'. In this case,
   first input module will be split according to the '-split' option
-  processing algorithm, not distinguishing between SYCL and ESIMD kernels.
-  Then each resulting module is further split into SYCL and ESIMD parts
-  if the module has both kinds of entry points.
+  processing algorithm, not distinguishing between SYCL and ESIMD
+  kernels. Then each resulting module is further split into SYCL and
+  ESIMD parts if the module has both kinds of entry points.
 - If -symbols options is also specified, then for each produced module
   a text file containing names of all spir kernels in it is generated.
 - Specialization constant intrinsic transformer. Replaces symbolic
   ID-based intrinsics to integer ID-based ones to make them friendly
   for the SPIRV translator
-- ESIMD lowering: -lower-esimd enables lowering of ESIMD constructs.
+When the tool splits input module into regular SYCL and ESIMD kernels,
+it performs a set of specific lowering and transformation passes on
+ESIMD module, which is enabled by the '-lower-esimd' option. Regular
+optimization level options are supported, e.g. -O[0|1|2|3|s|z].
 Normally, the tool generates a number of files and \"file table\"
 file listing all generated files in a table manner. For example, if
 the input file 'example.bc' contains two kernels, then the command
   $ sycl-post-link --properties --split=kernel --symbols \\
-    --spec-const=native -o example.table example.bc
+    --spec-const=native    -o example.table example.bc
 will produce 'example.table' file with the following content:
   [Code|Properties|Symbols]
   example_0.bc|example_0.prop|example_0.sym
@@ -80,8 +94,8 @@ output a single transformed IR file if --ir-output-only is specified:
     -o example_p.bc example.bc
 will produce single output file example_p.bc suitable for SPIRV
 translation.
---ir-output-only option is not compatible with split modes other than
-'auto'.
+--ir-output-only option is not not compatible with split modes other
+than 'auto' or 'none'.
 ";
 
 /// Descriptions of enum option values for `--help` (older spellings `rt`
@@ -90,6 +104,14 @@ const POST_LINK_VALUE_HELP: &[(&str, &str, &str)] = &[
     ("split", "source", "1 output module per source (translation unit)"),
     ("split", "kernel", "1 output module per kernel"),
     ("split", "auto", "Choose split mode automatically"),
+    ("split", "none", "No splitting"),
+    (
+        "id-queries-range",
+        "int",
+        "ID queries fit in int (default; no property)",
+    ),
+    ("id-queries-range", "uint", "ID queries fit in unsigned int"),
+    ("id-queries-range", "size_t", "ID queries fit in size_t"),
     (
         "spec-const",
         "native",
@@ -128,7 +150,7 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "f" => o.force = on,
         "ir-output-only" => s.ir_output_only = on,
         "S" => s.text = on,
-        "split" => s.split = SplitMode::parse(&v),
+        "split" => s.split = SplitMode::parse(&v).unwrap_or_default(),
         "split-esimd" => s.split_esimd = on,
         "lower-esimd" => s.lower_esimd = on,
         "symbols" => s.symbols = on,
@@ -149,15 +171,17 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "device-globals" => s.device_globals = on,
         "allow-device-image-dependencies" | "support-dynamic-linking" => s.dynamic_linking = on,
         "device-lib-dir" => s.device_lib_dir = Some(v),
+        "id-queries-range" => s.id_queries_range = IdQueriesRange::parse(&v).unwrap_or_default(),
+        "emit-devicelib-req-mask" => s.devicelib_req_mask = on,
         // -O levels only select the ESIMD lowering pipeline's level.
         _ => {}
     }
     // Upstream's actions: any occurrence of these, or -symbols/-properties
-    // when on.
+    // when on. Splitting (the default, `auto`) is one too, unless
+    // `-split=none`: the caller checks the split mode in effect.
     match name {
         "symbols" | "properties" => on,
-        "split"
-        | "split-esimd"
+        "split-esimd"
         | "lower-esimd"
         | "spec-const"
         | "emit-param-info"
@@ -220,6 +244,8 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
         1 => o.input = positional.remove(0),
         _ => return Err("Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: sycl-post-link --help".to_string()),
     }
+    // Splitting is an action unless -split=none (the default is auto).
+    actions |= o.settings.split != SplitMode::None;
     sycl_postlink::files::check_options(&o, actions).map_err(|e| {
         if e.0.starts_with("no actions") {
             e.0
@@ -241,7 +267,7 @@ pub const MODULE_SPLIT_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("S", "Write output as LLVM assembly"),
     OptSpec {
         name: "split",
-        kind: OptKind::Enum(SPLIT_VALUES),
+        kind: OptKind::Enum(MODULE_SPLIT_VALUES),
         help: "split input module",
         value_desc: "",
     },

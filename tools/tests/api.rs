@@ -180,7 +180,7 @@ fn example() -> Input {
 
 fn kernel_settings() -> Settings {
     Settings {
-        split: Some(SplitMode::Kernel),
+        split: SplitMode::Kernel,
         symbols: true,
         properties: true,
         ..Settings::default()
@@ -291,8 +291,12 @@ fn options_by_name_use_the_command_line_table() {
     set_post_link_option(&mut o, "spec-const", Some("rt")).unwrap();
     set_post_link_option(&mut o, "allow-device-image-dependencies", Some("1")).unwrap();
     set_post_link_option(&mut o, "o", Some("intel_gpu_pvc,x.table")).unwrap();
+    set_post_link_option(&mut o, "id-queries-range", Some("size_t")).unwrap();
+    set_post_link_option(&mut o, "emit-devicelib-req-mask", None).unwrap();
     let s = o.run_settings();
-    assert_eq!(s.split, Some(SplitMode::Kernel));
+    assert_eq!(s.split, SplitMode::Kernel);
+    assert_eq!(s.id_queries_range, sycl_postlink::IdQueriesRange::SizeT);
+    assert!(s.devicelib_req_mask);
     assert!(s.symbols && s.properties && s.dynamic_linking);
     assert_eq!(s.spec_const, Some(sycl_postlink::SpecConstMode::Native));
     assert_eq!(s.targets, vec!["intel_gpu_pvc".to_string()]);
@@ -305,6 +309,8 @@ fn options_by_name_use_the_command_line_table() {
         "-allow-device-image-dependencies",
         "-o",
         "intel_gpu_pvc,x.table",
+        "-id-queries-range=size_t",
+        "-emit-devicelib-req-mask",
         "in.bc",
     ]
     .iter()
@@ -324,4 +330,10 @@ fn options_by_name_use_the_command_line_table() {
     assert!(set_post_link_option(&mut o, "symbols", Some("maybe"))
         .unwrap_err()
         .contains("invalid value for boolean argument"));
+    assert!(set_post_link_option(&mut o, "id-queries-range", Some("long"))
+        .unwrap_err()
+        .contains("Cannot find option named 'long'!"));
+    // `none` is the one way to turn the default split off.
+    set_post_link_option(&mut o, "split", Some("none")).unwrap();
+    assert_eq!(o.run_settings().split, SplitMode::None);
 }

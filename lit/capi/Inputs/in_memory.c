@@ -91,7 +91,7 @@ static int write_images(const sycl_post_link_result *r, const char *outdir, int 
   for (size_t i = 0; i < sycl_post_link_result_image_count(r); ++i) {
     size_t n = sycl_post_link_result_image_number(r, i), size = 0;
     const void *ir = sycl_post_link_result_image_ir(r, i, &size);
-    /* The command names ESIMD-only images out_esimd_<N>; the inputs this
+    /* The command names ESIMD-only images out_<N>.esimd.*; the inputs this
        client is run on have none. */
     const char *esimd = "";
     char path[1024];

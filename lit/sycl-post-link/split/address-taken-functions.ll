@@ -2,12 +2,12 @@
 ; go into every image, and with them the functions their initializers
 ; refer to and what those call, even where no entry point uses them. The
 ; copies are internal except in the image where a function is an entry
-; point (@baz is SYCL_EXTERNAL). Same in every split mode and without one.
+; point (@baz is SYCL_EXTERNAL). Same in every split mode, -split=none included.
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: sycl-post-link -split=source -symbols -S < %s -o %t/src.table
 ; RUN: FileCheck %s --input-file=%t/src_0.ll --check-prefixes=CHECK,BAZ-EP,K2 --implicit-check-not=define
 ; RUN: FileCheck %s --input-file=%t/src_1.ll --check-prefixes=CHECK,BAZ-COPY,K1 --implicit-check-not=define
-; RUN: sycl-post-link -symbols -S < %s -o %t/none.table
+; RUN: sycl-post-link -split=none -symbols -S < %s -o %t/none.table
 ; RUN: FileCheck %s --input-file=%t/none_0.ll --check-prefixes=CHECK,BAZ-EP,K1,K2 --implicit-check-not=define
 ; RUN: sycl-post-link -split=kernel -symbols -S < %s -o %t/ker.table
 ; RUN: FileCheck %s --input-file=%t/ker.table --check-prefix=KTABLE

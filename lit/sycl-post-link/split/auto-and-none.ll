@@ -1,5 +1,6 @@
-; -split=auto splits per source; without -split everything stays in one
-; image, still cleaned up (unused functions dropped, helpers internalized).
+; -split=auto, the default since upstream PR #21257, splits per source;
+; with -split=none everything stays in one image, still cleaned up (unused
+; functions dropped, helpers internalized).
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: sycl-post-link -split=auto -symbols -S < %s -o %t/auto.table
 ; RUN: FileCheck %s --input-file=%t/auto.table --check-prefix=AUTO
@@ -7,7 +8,13 @@
 ; AUTO-NEXT: {{.*}}auto_0.ll
 ; AUTO-NEXT: {{.*}}auto_1.ll
 ; AUTO-EMPTY:
-; RUN: sycl-post-link -symbols -S < %s -o %t/none.table
+; RUN: sycl-post-link -symbols -S < %s -o %t/default.table
+; RUN: FileCheck %s --input-file=%t/default.table --check-prefix=DEFAULT
+; DEFAULT: [Code|Symbols]
+; DEFAULT-NEXT: {{.*}}default_0.ll
+; DEFAULT-NEXT: {{.*}}default_1.ll
+; DEFAULT-EMPTY:
+; RUN: sycl-post-link -split=none -symbols -S < %s -o %t/none.table
 ; RUN: FileCheck %s --input-file=%t/none.table --check-prefix=NONE
 ; NONE: [Code|Symbols]
 ; NONE-NEXT: {{.*}}none_0.ll|{{.*}}none_0.sym

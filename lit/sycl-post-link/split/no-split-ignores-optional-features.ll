@@ -1,10 +1,10 @@
 ; Optional features (aspects, reqd_work_group_size, intel_reqd_sub_group_size,
 ; joint matrix use) and translation units only separate images when a split
-; is asked for. Without -split, and with -split=auto under -ir-output-only
+; is asked for. With -split=none, and with -split=auto under -ir-output-only
 ; (one global group), there is one module and every entry point stays
 ; defined with its linkage.
 ; RUN: rm -rf %t && mkdir -p %t
-; RUN: sycl-post-link -symbols -S < %s -o %t/out.table
+; RUN: sycl-post-link -split=none -symbols -S < %s -o %t/out.table
 ; RUN: FileCheck %s --input-file=%t/out.table --check-prefix=TABLE
 ; RUN: FileCheck %s --input-file=%t/out_0.ll --implicit-check-not=define
 ; RUN: FileCheck %s --input-file=%t/out_0.sym --check-prefix=SYM

@@ -39,13 +39,13 @@
 ; IR2: define {{.*}} @kPairLater(
 
 ; PVC: [Code|Properties|Symbols]
-; PVC-NEXT: all_0.ll|{{.*}}all_intel_gpu_pvc_0.prop|{{.*}}all_0.sym
-; PVC-NEXT: all_1.ll|{{.*}}all_intel_gpu_pvc_1.prop|{{.*}}all_1.sym
-; PVC-NEXT: all_4.ll|{{.*}}all_intel_gpu_pvc_4.prop|{{.*}}all_4.sym
+; PVC-NEXT: all_0.ll|{{.*}}all_0.intel_gpu_pvc.prop|{{.*}}all_0.sym
+; PVC-NEXT: all_1.ll|{{.*}}all_1.intel_gpu_pvc.prop|{{.*}}all_1.sym
+; PVC-NEXT: all_4.ll|{{.*}}all_4.intel_gpu_pvc.prop|{{.*}}all_4.sym
 ; PVC-EMPTY:
 
 ; SPIR64: [Code|Properties|Symbols]
-; SPIR64-NEXT: all_0.ll|{{.*}}all_spir64_0.prop|{{.*}}all_0.sym
+; SPIR64-NEXT: all_0.ll|{{.*}}all_0.spir64.prop|{{.*}}all_0.sym
 ; SPIR64-EMPTY:
 
 ; FP64: aspects=2|gAAAAAAAAAgBAAAA

@@ -9,23 +9,23 @@
 ; RUN: sycl-post-link -split=source -symbols -S < %s -o %t/all.table -o intel_gpu_dg1,%t/dg1.table
 ; RUN: FileCheck %s --input-file=%t/all.table --check-prefix=ALL
 ; RUN: FileCheck %s --input-file=%t/dg1.table --check-prefix=DG1
-; RUN: FileCheck %s --input-file=%t/all_esimd_2.sym --check-prefix=SYM-ESIMD
+; RUN: FileCheck %s --input-file=%t/all_2.esimd.sym --check-prefix=SYM-ESIMD
 ; RUN: FileCheck %s --input-file=%t/all_1.sym --check-prefix=SYM-MIXED
 ; With -split-esimd the mixed image splits: its ESIMD part goes into the
 ; dg1 table, its SYCL part does not.
 ; RUN: sycl-post-link -split=source -split-esimd -symbols -S < %s -o %t/s.table -o intel_gpu_dg1,%t/s-dg1.table
 ; RUN: FileCheck %s --input-file=%t/s.table --check-prefix=SPLIT-ALL
 ; RUN: FileCheck %s --input-file=%t/s-dg1.table --check-prefix=SPLIT-DG1
-; RUN: FileCheck %s --input-file=%t/s_esimd_1.sym --check-prefix=SYM-MIXED-ESIMD
+; RUN: FileCheck %s --input-file=%t/s_1.esimd.sym --check-prefix=SYM-MIXED-ESIMD
 
 ; ALL: [Code|Symbols]
 ; ALL-NEXT: all_0.ll|{{.*}}all_0.sym
 ; ALL-NEXT: all_1.ll|{{.*}}all_1.sym
-; ALL-NEXT: all_esimd_2.ll|{{.*}}all_esimd_2.sym
+; ALL-NEXT: all_2.esimd.ll|{{.*}}all_2.esimd.sym
 ; ALL-EMPTY:
 
 ; DG1: [Code|Symbols]
-; DG1-NEXT: all_esimd_2.ll|{{.*}}all_esimd_2.sym
+; DG1-NEXT: all_2.esimd.ll|{{.*}}all_2.esimd.sym
 ; DG1-EMPTY:
 
 ; SYM-ESIMD: esimd_only
@@ -35,14 +35,14 @@
 
 ; SPLIT-ALL: [Code|Symbols]
 ; SPLIT-ALL-NEXT: s_0.ll|{{.*}}s_0.sym
-; SPLIT-ALL-NEXT: s_esimd_1.ll|{{.*}}s_esimd_1.sym
+; SPLIT-ALL-NEXT: s_1.esimd.ll|{{.*}}s_1.esimd.sym
 ; SPLIT-ALL-NEXT: s_1.ll|{{.*}}s_1.sym
-; SPLIT-ALL-NEXT: s_esimd_2.ll|{{.*}}s_esimd_2.sym
+; SPLIT-ALL-NEXT: s_2.esimd.ll|{{.*}}s_2.esimd.sym
 ; SPLIT-ALL-EMPTY:
 
 ; SPLIT-DG1: [Code|Symbols]
-; SPLIT-DG1-NEXT: s_esimd_1.ll|{{.*}}s_esimd_1.sym
-; SPLIT-DG1-NEXT: s_esimd_2.ll|{{.*}}s_esimd_2.sym
+; SPLIT-DG1-NEXT: s_1.esimd.ll|{{.*}}s_1.esimd.sym
+; SPLIT-DG1-NEXT: s_2.esimd.ll|{{.*}}s_2.esimd.sym
 ; SPLIT-DG1-EMPTY:
 
 ; SYM-MIXED-ESIMD: mixed_esimd

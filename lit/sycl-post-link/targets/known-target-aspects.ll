@@ -14,8 +14,8 @@
 ; RUN: FileCheck %s --input-file=%t/all.table --check-prefix=ALL -DT=%t
 ; RUN: FileCheck %s --input-file=%t/tgllp.table --check-prefix=TGLLP -DT=%t
 ; RUN: FileCheck %s --input-file=%t/pvc.table --check-prefix=PVC -DT=%t
-; RUN: FileCheck %s --input-file=%t/all_intel_gpu_pvc_2.prop --check-prefix=PVC-PROP
-; RUN: FileCheck %s --input-file=%t/all_intel_gpu_tgllp_1.prop --check-prefix=TGLLP-PROP
+; RUN: FileCheck %s --input-file=%t/all_2.intel_gpu_pvc.prop --check-prefix=PVC-PROP
+; RUN: FileCheck %s --input-file=%t/all_1.intel_gpu_tgllp.prop --check-prefix=TGLLP-PROP
 ; RUN: ls %t | FileCheck %s --check-prefix=FILES
 
 ; SYM0: kPlain
@@ -33,14 +33,14 @@
 ; ALL-EMPTY:
 
 ; TGLLP: [Code|Properties|Symbols]
-; TGLLP-NEXT: [[T]]/all_0.ll|[[T]]/all_intel_gpu_tgllp_0.prop|[[T]]/all_0.sym
-; TGLLP-NEXT: [[T]]/all_1.ll|[[T]]/all_intel_gpu_tgllp_1.prop|[[T]]/all_1.sym
+; TGLLP-NEXT: [[T]]/all_0.ll|[[T]]/all_0.intel_gpu_tgllp.prop|[[T]]/all_0.sym
+; TGLLP-NEXT: [[T]]/all_1.ll|[[T]]/all_1.intel_gpu_tgllp.prop|[[T]]/all_1.sym
 ; TGLLP-EMPTY:
 
 ; PVC: [Code|Properties|Symbols]
-; PVC-NEXT: [[T]]/all_0.ll|[[T]]/all_intel_gpu_pvc_0.prop|[[T]]/all_0.sym
-; PVC-NEXT: [[T]]/all_1.ll|[[T]]/all_intel_gpu_pvc_1.prop|[[T]]/all_1.sym
-; PVC-NEXT: [[T]]/all_2.ll|[[T]]/all_intel_gpu_pvc_2.prop|[[T]]/all_2.sym
+; PVC-NEXT: [[T]]/all_0.ll|[[T]]/all_0.intel_gpu_pvc.prop|[[T]]/all_0.sym
+; PVC-NEXT: [[T]]/all_1.ll|[[T]]/all_1.intel_gpu_pvc.prop|[[T]]/all_1.sym
+; PVC-NEXT: [[T]]/all_2.ll|[[T]]/all_2.intel_gpu_pvc.prop|[[T]]/all_2.sym
 ; PVC-EMPTY:
 
 ; The aspects stay values (fp64 = 6); the target is appended as
@@ -56,20 +56,20 @@
 
 ; The fp64 image's IR and symbols exist, but no tgllp property file.
 ; FILES: all.table
+; FILES-NEXT: all_0.intel_gpu_pvc.prop
+; FILES-NEXT: all_0.intel_gpu_tgllp.prop
 ; FILES-NEXT: all_0.ll
 ; FILES-NEXT: all_0.prop
 ; FILES-NEXT: all_0.sym
+; FILES-NEXT: all_1.intel_gpu_pvc.prop
+; FILES-NEXT: all_1.intel_gpu_tgllp.prop
 ; FILES-NEXT: all_1.ll
 ; FILES-NEXT: all_1.prop
 ; FILES-NEXT: all_1.sym
+; FILES-NEXT: all_2.intel_gpu_pvc.prop
 ; FILES-NEXT: all_2.ll
 ; FILES-NEXT: all_2.prop
 ; FILES-NEXT: all_2.sym
-; FILES-NEXT: all_intel_gpu_pvc_0.prop
-; FILES-NEXT: all_intel_gpu_pvc_1.prop
-; FILES-NEXT: all_intel_gpu_pvc_2.prop
-; FILES-NEXT: all_intel_gpu_tgllp_0.prop
-; FILES-NEXT: all_intel_gpu_tgllp_1.prop
 ; FILES-NEXT: pvc.table
 ; FILES-NEXT: tgllp.table
 ; FILES-EMPTY:

@@ -15,13 +15,13 @@
 ; RUN: FileCheck %s --input-file=%t/out_1.sym --check-prefix=SYM-B
 ; RUN: FileCheck %s --input-file=%t/out_2.sym --check-prefix=SYM-A
 ; RUN: FileCheck %s --input-file=%t/out_1.prop --check-prefix=DEFAULT
-; RUN: FileCheck %s --input-file=%t/out.table --check-prefix=ALL -DT=%t -DP=out
-; RUN: FileCheck %s --input-file=%t/other.table --check-prefix=ALL -DT=%t -DP=out_not_a_device
-; RUN: FileCheck %s --input-file=%t/cfl.table --check-prefix=ALL -DT=%t -DP=out_intel_gpu_cfl
+; RUN: FileCheck %s --input-file=%t/out.table --check-prefix=ALL -DT=%t -DP=
+; RUN: FileCheck %s --input-file=%t/other.table --check-prefix=ALL -DT=%t -DP=.not_a_device
+; RUN: FileCheck %s --input-file=%t/cfl.table --check-prefix=ALL -DT=%t -DP=.intel_gpu_cfl
 ; RUN: FileCheck %s --input-file=%t/tgllp.table --check-prefix=TGLLP -DT=%t
 ; RUN: FileCheck %s --input-file=%t/pvc.table --check-prefix=PVC -DT=%t
-; RUN: FileCheck %s --input-file=%t/out_intel_gpu_pvc_1.prop --check-prefix=PVC-DEFAULT
-; RUN: ls %t | FileCheck %s --check-prefix=PROPS
+; RUN: FileCheck %s --input-file=%t/out_1.intel_gpu_pvc.prop --check-prefix=PVC-DEFAULT
+; RUN: ls %t | grep -v '^out_[0-9].prop$' | grep 'prop$' | FileCheck %s --check-prefix=PROPS
 
 ; SYM-B: kernel_b
 ; SYM-B-EMPTY:
@@ -30,31 +30,33 @@
 ; DEFAULT: specConstsReplacedWithDefault=1|1
 
 ; ALL: [Code|Properties|Symbols]
-; ALL-NEXT: [[T]]/out_0.ll|[[T]]/[[P]]_0.prop|[[T]]/out_0.sym
-; ALL-NEXT: [[T]]/out_1.ll|[[T]]/[[P]]_1.prop|[[T]]/out_1.sym
-; ALL-NEXT: [[T]]/out_2.ll|[[T]]/[[P]]_2.prop|[[T]]/out_2.sym
+; ALL-NEXT: [[T]]/out_0.ll|[[T]]/out_0[[P]].prop|[[T]]/out_0.sym
+; ALL-NEXT: [[T]]/out_1.ll|[[T]]/out_1[[P]].prop|[[T]]/out_1.sym
+; ALL-NEXT: [[T]]/out_2.ll|[[T]]/out_2[[P]].prop|[[T]]/out_2.sym
 ; ALL-EMPTY:
 
 ; TGLLP: [Code|Properties|Symbols]
-; TGLLP-NEXT: [[T]]/out_2.ll|[[T]]/out_intel_gpu_tgllp_2.prop|[[T]]/out_2.sym
+; TGLLP-NEXT: [[T]]/out_2.ll|[[T]]/out_2.intel_gpu_tgllp.prop|[[T]]/out_2.sym
 ; TGLLP-EMPTY:
 
 ; PVC: [Code|Properties|Symbols]
-; PVC-NEXT: [[T]]/out_0.ll|[[T]]/out_intel_gpu_pvc_0.prop|[[T]]/out_0.sym
-; PVC-NEXT: [[T]]/out_1.ll|[[T]]/out_intel_gpu_pvc_1.prop|[[T]]/out_1.sym
+; PVC-NEXT: [[T]]/out_0.ll|[[T]]/out_0.intel_gpu_pvc.prop|[[T]]/out_0.sym
+; PVC-NEXT: [[T]]/out_1.ll|[[T]]/out_1.intel_gpu_pvc.prop|[[T]]/out_1.sym
 ; PVC-EMPTY:
 
 ; PVC-DEFAULT: compile_target=2|oBAAAAAAAAQauRXZs91ZwV3XwZ3Y
 ; PVC-DEFAULT: specConstsReplacedWithDefault=1|1
 
 ; Property files only for the rows in each table.
-; PROPS: out_intel_gpu_cfl_0.prop
-; PROPS-NEXT: out_intel_gpu_cfl_1.prop
-; PROPS-NEXT: out_intel_gpu_cfl_2.prop
-; PROPS-NEXT: out_intel_gpu_pvc_0.prop
-; PROPS-NEXT: out_intel_gpu_pvc_1.prop
-; PROPS-NEXT: out_intel_gpu_tgllp_2.prop
-; PROPS-NEXT: out_not_a_device_0.prop
+; PROPS: out_0.intel_gpu_cfl.prop
+; PROPS-NEXT: out_0.intel_gpu_pvc.prop
+; PROPS-NEXT: out_0.not_a_device.prop
+; PROPS-NEXT: out_1.intel_gpu_cfl.prop
+; PROPS-NEXT: out_1.intel_gpu_pvc.prop
+; PROPS-NEXT: out_1.not_a_device.prop
+; PROPS-NEXT: out_2.intel_gpu_cfl.prop
+; PROPS-NEXT: out_2.intel_gpu_tgllp.prop
+; PROPS-NEXT: out_2.not_a_device.prop
 
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-n8:16:32:64"
 target triple = "spir64-unknown-unknown"

@@ -23,8 +23,8 @@
 ; appended after the sorted keys, compile_target.
 ; RUN: sycl-post-link -split=kernel -properties -S < %s -o %t/p.table -o intel_gpu_pvc,%t/p-pvc.table
 ; RUN: FileCheck %s --input-file=%t/p-pvc.table --check-prefix=PPVC
-; RUN: FileCheck %s --input-file=%t/p_intel_gpu_pvc_4.prop --check-prefix=PPROP
-; RUN: not ls %t/p_intel_gpu_pvc_1.prop %t/p_intel_gpu_pvc_2.prop
+; RUN: FileCheck %s --input-file=%t/p_4.intel_gpu_pvc.prop --check-prefix=PPROP
+; RUN: not ls %t/p_1.intel_gpu_pvc.prop %t/p_2.intel_gpu_pvc.prop
 
 ; SYM0: kNone
 ; SYM1: k8
@@ -63,9 +63,9 @@
 ; SPIR64-EMPTY:
 
 ; PPVC: [Code|Properties]
-; PPVC-NEXT: p_0.ll|{{.*}}/p_intel_gpu_pvc_0.prop
-; PPVC-NEXT: p_3.ll|{{.*}}/p_intel_gpu_pvc_3.prop
-; PPVC-NEXT: p_4.ll|{{.*}}/p_intel_gpu_pvc_4.prop
+; PPVC-NEXT: p_0.ll|{{.*}}/p_0.intel_gpu_pvc.prop
+; PPVC-NEXT: p_3.ll|{{.*}}/p_3.intel_gpu_pvc.prop
+; PPVC-NEXT: p_4.ll|{{.*}}/p_4.intel_gpu_pvc.prop
 ; PPVC-EMPTY:
 ; PPROP: [SYCL/device requirements]
 ; PPROP-NEXT: aspects=2|AAAAAAAAAAA

@@ -7,7 +7,7 @@
 ; RUN:   -o %t/plain.table -o my_board,%t/board.table
 ; RUN: FileCheck %s --input-file=%t/plain.table --check-prefix=PLAIN -DT=%t
 ; RUN: FileCheck %s --input-file=%t/board.table --check-prefix=BOARD -DT=%t
-; RUN: FileCheck %s --input-file=%t/plain_my_board_0.prop --check-prefix=BOARD-PROP
+; RUN: FileCheck %s --input-file=%t/plain_0.my_board.prop --check-prefix=BOARD-PROP
 ; RUN: FileCheck %s --input-file=%t/plain_0.prop --check-prefix=PLAIN-PROP
 ; The same input against a known target keeps none of these images: the
 ; table is empty, the IR and symbol files are written all the same.
@@ -22,9 +22,9 @@
 ; PLAIN-EMPTY:
 
 ; BOARD: [Code|Properties|Symbols]
-; BOARD-NEXT: [[T]]/plain_0.ll|[[T]]/plain_my_board_0.prop|[[T]]/plain_0.sym
-; BOARD-NEXT: [[T]]/plain_1.ll|[[T]]/plain_my_board_1.prop|[[T]]/plain_1.sym
-; BOARD-NEXT: [[T]]/plain_2.ll|[[T]]/plain_my_board_2.prop|[[T]]/plain_2.sym
+; BOARD-NEXT: [[T]]/plain_0.ll|[[T]]/plain_0.my_board.prop|[[T]]/plain_0.sym
+; BOARD-NEXT: [[T]]/plain_1.ll|[[T]]/plain_1.my_board.prop|[[T]]/plain_1.sym
+; BOARD-NEXT: [[T]]/plain_2.ll|[[T]]/plain_2.my_board.prop|[[T]]/plain_2.sym
 ; BOARD-EMPTY:
 
 ; BOARD-PROP: [SYCL/device requirements]

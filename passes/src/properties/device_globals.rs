@@ -1,23 +1,19 @@
-//! Device globals and host pipes: `[SYCL/device globals]` (`-device-globals`),
-//! `[SYCL/host pipes]`, and the check that a `device_image_scope` device
-//! global is used from one device image only (upstream
-//! llvm/lib/SYCLLowerIR/{DeviceGlobals,HostPipes}.cpp and
-//! `ModuleSplitterBase::verifyNoCrossModuleDeviceGlobalUsage`).
+//! Device globals: `[SYCL/device globals]` (`-device-globals`) and the check
+//! that a `device_image_scope` device global is used from one device image
+//! only (upstream llvm/lib/SYCLLowerIR/DeviceGlobals.cpp and
+//! `ModuleSplitterBase::verifyNoCrossModuleDeviceGlobalUsage`). The newest
+//! upstream `computeModuleProperties` no longer writes `[SYCL/host pipes]`
+//! and the 2026.2 runtime does not read it, so host pipes get no set.
 //!
 //! ```text
 //! @dg = addrspace(1) global %dg zeroinitializer #0
 //!   ; #0 = { "sycl-device-global-size"="4" "sycl-device-image-scope" "sycl-unique-id"="uid" }
 //!   =>  [SYCL/device globals]
 //!       uid=2|ABAAAAAAAAABAAAAAQAAAA     ({u32 size 4, u8 scope 1, 3 padding bytes})
-//! @hp = addrspace(1) global %hp zeroinitializer #1
-//!   ; #1 = { "sycl-host-pipe-size"="4" "sycl-unique-id"="pipe" }
-//!   =>  [SYCL/host pipes]
-//!       pipe=2|gAAAAAAAAAAEAAAA          ({u32 size 4})
 //! ```
 //!
 //! A device global is a global variable with attribute
-//! `sycl-device-global-size`; a host pipe one with `sycl-host-pipe-size`.
-//! Both are keyed by `sycl-unique-id`, in module order; a repeated id keeps
+//! `sycl-device-global-size`, keyed by `sycl-unique-id`, in module order; a repeated id keeps
 //! its first position and takes the last value (upstream fills a map by
 //! assignment). Upstream asserts that the id exists; a variable without one
 //! is skipped here.
@@ -26,7 +22,7 @@ use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexMap;
 use sycl_ir::{Module, Value};
-use sycl_props::property_set::{names, DeviceGlobalInfo, PropertySetRegistry, PropertyValue};
+use sycl_props::property_set::{names, DeviceGlobalInfo, PropertySetRegistry};
 
 use super::attr_as_u32;
 
@@ -38,19 +34,12 @@ pub const ATTR_DEVICE_IMAGE_SCOPE: &str = "sycl-device-image-scope";
 /// The attribute's name before the `sycl-` prefix was added (the older
 /// upstream revision that the conformance corpus' error test comes from).
 pub const ATTR_DEVICE_IMAGE_SCOPE_LEGACY: &str = "device_image_scope";
-/// Attribute holding the unique id of a device global or host pipe.
+/// Attribute holding the unique id of a device global.
 pub const ATTR_UNIQUE_ID: &str = "sycl-unique-id";
-/// Attribute marking a host pipe; its value is the size of the element type.
-pub const ATTR_HOST_PIPE_SIZE: &str = "sycl-host-pipe-size";
 
 /// True for a device global (a global variable with `sycl-device-global-size`).
 pub fn is_device_global(g: Value<'_>) -> bool {
     g.is_global_variable() && g.global_attr(ATTR_DEVICE_GLOBAL_SIZE).is_some()
-}
-
-/// True for a host pipe (a global variable with `sycl-host-pipe-size`).
-pub fn is_host_pipe(g: Value<'_>) -> bool {
-    g.is_global_variable() && g.global_attr(ATTR_HOST_PIPE_SIZE).is_some()
 }
 
 /// Upstream's `hasProperty`: the attribute is present and its value is not
@@ -62,7 +51,7 @@ pub fn has_device_image_scope(g: Value<'_>) -> bool {
         .is_some_and(|v| v != "false")
 }
 
-/// The `sycl-unique-id` of a device global or host pipe.
+/// The `sycl-unique-id` of a device global.
 pub fn unique_id(g: Value<'_>) -> Option<String> {
     g.global_attr(ATTR_UNIQUE_ID)
 }
@@ -84,27 +73,10 @@ pub fn device_global_properties(m: &Module<'_>) -> IndexMap<String, DeviceGlobal
     map
 }
 
-/// `unique id → element size` of the host pipes of `m`.
-pub fn host_pipe_properties(m: &Module<'_>) -> IndexMap<String, u32> {
-    let mut map = IndexMap::new();
-    for g in m.globals().into_iter().filter(|&g| is_host_pipe(g)) {
-        let Some(id) = unique_id(g) else { continue };
-        map.insert(id, attr_as_u32(&g.global_attr(ATTR_HOST_PIPE_SIZE).unwrap_or_default()));
-    }
-    map
-}
-
 /// Adds `[SYCL/device globals]` when the image has device globals.
 pub fn add_device_globals(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     for (id, info) in device_global_properties(m) {
         reg.add(names::DEVICE_GLOBALS, id, info.to_value());
-    }
-}
-
-/// Adds `[SYCL/host pipes]` when the image has host pipes.
-pub fn add_host_pipes(m: &Module<'_>, reg: &mut PropertySetRegistry) {
-    for (id, size) in host_pipe_properties(m) {
-        reg.add(names::HOST_PIPES, id, PropertyValue::u32_array(&[size]));
     }
 }
 

@@ -3,8 +3,11 @@
 //! llvm/lib/SYCLLowerIR/SYCLDeviceLibReqMask.cpp; reference 5.5).
 //!
 //! For a SPIR or SPIR-V target, every **declaration** named `__devicelib_*`
-//! contributes the bit of its library; other targets get 0. The set is
-//! always written, with the single key `DeviceLibReqMask`:
+//! contributes the bit of its library; other targets get 0. Upstream dropped
+//! the set in 2025 (PR #20777: device libraries are linked at compile time)
+//! and the 2026.2 runtime does not read it; it is written, first and with
+//! the single key `DeviceLibReqMask`, only with `-emit-devicelib-req-mask`,
+//! for the 2025 runtimes that link the fallback libraries at JIT time:
 //! ```text
 //! declare spir_func i32 @__devicelib_imf_umulhi(i32, i32)
 //!   =>  [SYCL/devicelib req mask]

@@ -4,10 +4,11 @@
 //! order (see [`super`]):
 //!
 //! 1. [`add_image_kind_properties`]: `isEsimdImage=1|1` for an ESIMD-only
-//!    image; `sycl-register-alloc-mode` and `sycl-grf-size` from the first
-//!    entry point that has the attribute (value as `u32`, 0 if it is not a
-//!    number); `optLevel` from the first entry point whose `sycl-optlevel`
-//!    parses as a decimal `int` (not for SYCL+ESIMD images, upstream quirk);
+//!    image; `sycl-grf-size` from the first entry point that has the
+//!    attribute (value as `u32`, 0 if it is not a number); `optLevel` from
+//!    the first entry point whose `sycl-optlevel` parses as a decimal `int`
+//!    (not for SYCL+ESIMD images, upstream quirk); `idQueriesRange=1|1`
+//!    (`-id-queries-range=uint`) or `1|2` (`size_t`);
 //! 2. [`add_sanitizer_property`]: `sanUsed=2|asan|msan|tsan` when the image
 //!    has a global named `__AsanKernelMetadata*` / `__MsanKernelMetadata*` /
 //!    `__TsanKernelMetadata*` (first match in that order);
@@ -20,6 +21,11 @@
 //!       sycl-grf-size=1|256
 //!       optLevel=1|2
 //! ```
+//!
+//! Gone in the newest upstream and not read by the 2026.2 runtime:
+//! `sycl-register-alloc-mode` (only `sycl-grf-size` remains) and the
+//! `asanUsed` of the revisions that detected AddressSanitizer from
+//! `!device.sanitizer` metadata.
 
 use sycl_ir::{Module, Value};
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
@@ -33,17 +39,21 @@ pub const SANITIZER_METADATA: [(&str, &str); 3] = [
     ("__TsanKernelMetadata", "tsan"),
 ];
 
-/// Adds `isEsimdImage`, `sycl-register-alloc-mode`, `sycl-grf-size` and
-/// `optLevel`.
-pub fn add_image_kind_properties(entries: &[Value<'_>], status: EsimdStatus, reg: &mut PropertySetRegistry) {
+/// Adds `isEsimdImage`, `sycl-grf-size`, `optLevel` and `idQueriesRange`
+/// (`id_queries_range` is upstream's value: 0 for `int`, which adds
+/// nothing).
+pub fn add_image_kind_properties(
+    entries: &[Value<'_>],
+    status: EsimdStatus,
+    id_queries_range: u32,
+    reg: &mut PropertySetRegistry,
+) {
     let set = names::MISC_PROPERTIES;
     if status == EsimdStatus::EsimdOnly {
         reg.add(set, names::IS_ESIMD_IMAGE_KEY, PropertyValue::UInt32(1));
     }
-    for attr in ["sycl-register-alloc-mode", "sycl-grf-size"] {
-        if let Some(v) = entries.iter().find_map(|f| f.fn_attr(attr)) {
-            reg.add(set, attr, PropertyValue::UInt32(attr_as_u32(&v)));
-        }
+    if let Some(v) = entries.iter().find_map(|f| f.fn_attr("sycl-grf-size")) {
+        reg.add(set, "sycl-grf-size", PropertyValue::UInt32(attr_as_u32(&v)));
     }
     if status != EsimdStatus::SyclAndEsimd {
         // `int OptLevel = -1`, set by the first value that parses; -1 itself
@@ -55,6 +65,13 @@ pub fn add_image_kind_properties(entries: &[Value<'_>], status: EsimdStatus, reg
         if level != -1 {
             reg.add(set, names::OPT_LEVEL_KEY, PropertyValue::UInt32(level as u32));
         }
+    }
+    if id_queries_range != 0 {
+        reg.add(
+            set,
+            names::ID_QUERIES_RANGE_KEY,
+            PropertyValue::UInt32(id_queries_range),
+        );
     }
 }
 
@@ -68,21 +85,9 @@ pub fn sanitizer_used(m: &Module<'_>) -> Option<&'static str> {
         .map(|&(_, san)| san)
 }
 
-/// Older compilers marked AddressSanitizer modules with named metadata
-/// `!device.sanitizer = !{!{!"asan"}}` instead of a kernel-metadata global;
-/// the revisions that read it wrote `asanUsed=1|1`.
-fn legacy_asan_marker(m: &Module<'_>) -> bool {
-    m.named_metadata("device.sanitizer")
-        .first()
-        .and_then(|n| n.md_operands().first().and_then(|o| o.as_string()))
-        .is_some_and(|s| s == "asan")
-}
-
-/// Adds `sanUsed` (or, for a module in the older form, `asanUsed`).
+/// Adds `sanUsed`.
 pub fn add_sanitizer_property(m: &Module<'_>, reg: &mut PropertySetRegistry) {
     if let Some(san) = sanitizer_used(m) {
         reg.add(names::MISC_PROPERTIES, names::SAN_USED_KEY, PropertyValue::string(san));
-    } else if legacy_asan_marker(m) {
-        reg.add(names::MISC_PROPERTIES, "asanUsed", PropertyValue::UInt32(1));
     }
 }

@@ -1,42 +1,41 @@
 //! The analyses that compute a device image's property sets (seed 001;
 //! reference 5.4), one file per analysis, and [`compute_properties`], which
-//! runs them in upstream's order (`computeModuleProperties` in
-//! llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp):
+//! runs them in the order of the newest upstream `computeModuleProperties`
+//! (llvm/lib/SYCLPostLink/ComputeModuleRuntimeInfo.cpp, 2026):
 //!
 //! | # | set | when |
 //! |---|-----|------|
-//! | 1 | `[SYCL/devicelib req mask]` | always ([`devicelib`]) |
-//! | 2 | `[SYCL/device requirements]` | always, keys sorted ([`requirements`]) |
-//! | 3 | `[SYCL/specialization constants]`, `… default values]` | inserted after set 2 by [`crate::spec_constants::property_sets`] |
-//! | 4 | `[SYCL/kernel param opt]` | `-emit-param-info`, header even when empty ([`param_opt`]) |
-//! | 5 | `[SYCL/exported symbols]` | `-emit-exported-symbols` ([`symbols`]) |
-//! | 6 | `[SYCL/kernel names]` | `-emit-kernel-names` ([`symbols`]) |
-//! | 7 | `[SYCL/imported symbols]` | `-emit-imported-symbols` ([`symbols`]) |
-//! | 8 | `[SYCL/program metadata]` | `-emit-program-metadata` ([`program_metadata`]) |
-//! | 9 | `[SYCL/misc properties]` | `isEsimdImage`, `sycl-register-alloc-mode`, `sycl-grf-size`, `optLevel` ([`misc`]) |
-//! | 10 | `[SYCL/assert used]` | [`assert_used`] |
-//! | 11 | `[SYCL/implicit local arg]` | [`implicit_local_arg`] |
-//! | — | misc `sanUsed` (or the legacy `asanUsed`) | [`misc`] |
-//! | 12 | `[SYCL/device globals]` | `-device-globals` ([`device_globals`]) |
-//! | 13 | `[SYCL/host pipes]` | [`device_globals`] |
+//! | 1 | `[SYCL/device requirements]` | always, keys sorted ([`requirements`]) |
+//! | 2 | `[SYCL/specialization constants]`, `… default values]` | inserted after set 1 by [`crate::spec_constants::property_sets`] |
+//! | 3 | `[SYCL/kernel param opt]` | `-emit-param-info`, header even when empty ([`param_opt`]) |
+//! | 4 | `[SYCL/exported symbols]` | `-emit-exported-symbols` ([`symbols`]) |
+//! | 5 | `[SYCL/kernel names]` | `-emit-kernel-names` ([`symbols`]) |
+//! | 6 | `[SYCL/imported symbols]` | `-emit-imported-symbols` ([`symbols`]) |
+//! | 7 | `[SYCL/program metadata]` | `-emit-program-metadata` ([`program_metadata`]) |
+//! | 8 | `[SYCL/misc properties]` | `isEsimdImage`, `sycl-grf-size`, `optLevel`, `idQueriesRange` ([`misc`]) |
+//! | 9 | `[SYCL/implicit local arg]` | [`implicit_local_arg`] |
+//! | 10 | `[SYCL/work group dynamic local mem]` | [`work_group_scratch`] |
+//! | — | misc `sanUsed` | [`misc`] |
+//! | 11 | `[SYCL/device globals]` | `-device-globals` ([`device_globals`]) |
 //! | — | misc `specConstsReplacedWithDefault` | default-value copies |
-//! | 14 | `[SYCL/virtual functions]` | [`virtual_functions`] |
-//! | 15 | `[SYCL/registered kernels]` | [`registered_kernels`] |
+//! | 12 | `[SYCL/virtual functions]` | [`virtual_functions`] |
+//! | 13 | `[SYCL/registered kernels]` | [`registered_kernels`] |
 //!
-//! A set is created by its first entry (so no empty headers), except the two
-//! upstream creates unconditionally (1, 2) and `[SYCL/kernel param opt]`.
-//! Upstream writes sets in creation order and keys in insertion order; where
-//! it iterates a hash container (kernel param opt: `DenseMap`; virtual
-//! function sets: `StringSet`) this module uses module order resp. sorted
-//! order instead, so that the output is deterministic.
+//! A set is created by its first entry (so no empty headers), except
+//! `[SYCL/device requirements]` and `[SYCL/kernel param opt]`, which
+//! upstream creates unconditionally. Upstream writes sets in creation order
+//! and keys in insertion order; where it iterates a hash container (kernel
+//! param opt: `DenseMap`; virtual function sets: `StringSet`) this module
+//! uses module order resp. sorted order instead, so that the output is
+//! deterministic.
 //!
-//! The sets are a union of upstream revisions: `[SYCL/devicelib req mask]`,
-//! `[SYCL/assert used]` and `sycl-register-alloc-mode` were dropped by the
-//! newest revision, `[SYCL/kernel names]`, `@reqd_sub_group_size` and the
-//! device-global entries of the symbol sets are newest-only; each keeps the
-//! position it has in the revisions that have it.
+//! Not written any more (the newest upstream dropped them and the 2026.2
+//! runtime reads none of them): `[SYCL/assert used]`, `[SYCL/host pipes]`,
+//! misc `sycl-register-alloc-mode` and `asanUsed`. `[SYCL/devicelib req
+//! mask]` (dropped by upstream PR #20777) is written first only on request
+//! ([`PropertyOptions::devicelib_req_mask`]), for 2025 runtimes that link
+//! device libraries at JIT time from it.
 
-pub mod assert_used;
 pub mod device_globals;
 pub mod devicelib;
 pub mod implicit_local_arg;
@@ -47,6 +46,7 @@ pub mod registered_kernels;
 pub mod requirements;
 pub mod symbols;
 pub mod virtual_functions;
+pub mod work_group_scratch;
 
 use sycl_ir::{Module, Value};
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
@@ -81,16 +81,22 @@ pub struct PropertyOptions {
     pub device_globals: bool,
     /// `-emit-kernel-names`
     pub kernel_names: bool,
-    /// A `-split` mode was given (else `reqd_work_group_size_uint64_t` is
-    /// dropped from the device requirements, as upstream does for
-    /// `SPLIT_NONE`).
-    pub split_given: bool,
+    /// `-split=none`: `reqd_work_group_size_uint64_t` is dropped from the
+    /// device requirements (the whole module is one image, whose other
+    /// kernels must stay launchable with other work-group sizes).
+    pub split_none: bool,
     /// Dynamic-linking mode (`-allow-device-image-dependencies`).
     pub dynamic_linking: bool,
     /// The image's SYCL/ESIMD status.
     pub esimd_status: EsimdStatus,
     /// The image is a default-specialization-constant copy.
     pub spec_consts_replaced_with_default: bool,
+    /// `-id-queries-range=`: 0 (`int`, no property), 1 (`uint`) or 2
+    /// (`size_t`).
+    pub id_queries_range: u32,
+    /// Also write `[SYCL/devicelib req mask]` (`-emit-devicelib-req-mask`),
+    /// first, as the revisions before upstream PR #20777 did.
+    pub devicelib_req_mask: bool,
 }
 
 /// Upstream's `StringRef::getAsInteger` for unsigned types, radix 10: only
@@ -131,8 +137,10 @@ pub fn compute_properties(m: &Module<'_>, entry_points: &[String], opts: &Proper
     let mut reg = PropertySetRegistry::new();
     let entries: Vec<Value<'_>> = entry_points.iter().filter_map(|n| m.function(n)).collect();
 
-    devicelib::add_devicelib_req_mask(m, &mut reg);
-    DeviceRequirements::compute(m, &entries).add_to(&mut reg, opts.split_given);
+    if opts.devicelib_req_mask {
+        devicelib::add_devicelib_req_mask(m, &mut reg);
+    }
+    DeviceRequirements::compute(m, &entries).add_to(&mut reg, opts.split_none);
     if opts.param_info {
         param_opt::add_kernel_param_opt(m, &mut reg);
     }
@@ -148,14 +156,13 @@ pub fn compute_properties(m: &Module<'_>, entry_points: &[String], opts: &Proper
     if opts.program_metadata {
         program_metadata::add_program_metadata(m, &mut reg);
     }
-    misc::add_image_kind_properties(&entries, opts.esimd_status, &mut reg);
-    assert_used::add_assert_used(m, &mut reg);
+    misc::add_image_kind_properties(&entries, opts.esimd_status, opts.id_queries_range, &mut reg);
     implicit_local_arg::add_implicit_local_arg(m, &mut reg);
+    work_group_scratch::add_work_group_dynamic_local_mem(m, &mut reg);
     misc::add_sanitizer_property(m, &mut reg);
     if opts.device_globals {
         device_globals::add_device_globals(m, &mut reg);
     }
-    device_globals::add_host_pipes(m, &mut reg);
     if opts.spec_consts_replaced_with_default {
         reg.add(
             names::MISC_PROPERTIES,

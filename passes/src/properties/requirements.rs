@@ -139,10 +139,11 @@ impl DeviceRequirements {
     }
 
     /// Adds `[SYCL/device requirements]` with its keys in sorted order.
-    /// `reqd_work_group_size_uint64_t` is left out when no split mode was
-    /// given: the whole module is one image then, and upstream removes it so
-    /// that the runtime can launch kernels with other work-group sizes.
-    pub fn add_to(&self, reg: &mut PropertySetRegistry, split_given: bool) {
+    /// `reqd_work_group_size_uint64_t` is left out with `-split=none`
+    /// (`split_none`): the whole module is one image then, and upstream
+    /// removes it so that the runtime can launch kernels with other
+    /// work-group sizes.
+    pub fn add_to(&self, reg: &mut PropertySetRegistry, split_none: bool) {
         let set = names::DEVICE_REQUIREMENTS;
         reg.add(set, names::ASPECTS_KEY, PropertyValue::u32_array(&self.aspects));
         if !self.fixed_target.is_empty() {
@@ -157,7 +158,7 @@ impl DeviceRequirements {
         if let Some(v) = self.reqd_sub_group_size {
             reg.add(set, "reqd_sub_group_size", PropertyValue::UInt32(v));
         }
-        if split_given {
+        if !split_none {
             if let Some(v) = &self.reqd_work_group_size {
                 reg.add(set, names::REQD_WORK_GROUP_SIZE_KEY, PropertyValue::u64_array(v));
             }
@@ -262,7 +263,7 @@ mod tests {
     fn empty_fixed_targets_add_no_key() {
         let r = compute("define void @a() !sycl_fixed_targets !0 { ret void }\n!0 = !{}\n", &[]);
         let mut reg = PropertySetRegistry::new();
-        r.add_to(&mut reg, true);
+        r.add_to(&mut reg, false);
         let keys: Vec<&str> = reg
             .get(names::DEVICE_REQUIREMENTS)
             .map(|s| s.keys().collect())

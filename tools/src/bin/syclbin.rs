@@ -2,21 +2,31 @@
 //!
 //! ```text
 //! syclbin dump <file>
+//! syclbin convert <file> -o <out> --format=bare|offload-v1|offload-v2|syclbin-v2 [--triple=<triple>] [--arch=<arch>]
 //! syclbin create -o <out> [--state=input|object|executable] [--table=<file table>]...
 //!                [--image=<file>[,props=<file>][,sym=<file>][,arch=<arch>][,type=<ir type>][,target=<triple>]]...
-//!                [--offload-binary [--triple=<triple>] [--arch=<arch>]]
+//!                [--bare | [--triple=<triple>] [--arch=<arch>]]
 //! ```
 //!
-//! `dump` prints the structure of a SYCLBIN, bare or inside an offload binary: header, abstract modules,
-//! state, IR types, targets, native architectures, kernel names, every property set, offsets and sizes.
+//! `dump` prints the structure of a SYCLBIN in any form `sycl_props::syclbin::SyclbinFile::read` reads (bare
+//! SYCLBIN v1; v1 inside an offload binary of version 1 or 2, as the SYCL runtime writes it; SYCLBIN v2):
+//! the offload binaries and their entries, header, abstract modules, state, IR types, targets, native
+//! architectures, kernel names, every property set, offsets and sizes.
 //!
-//! `create` builds one abstract module per image. `--table` reads a sycl-post-link file table: each row's
-//! `Code` file is an IR module (SPIR-V unless `--ir-type` says otherwise), its `Properties` file (if the column
-//! exists) the module's property sets, and its `Symbols` file (if the column exists) the kernel names, added
-//! as `[SYCL/kernel names]` unless the properties already have that set. `--image` adds one module directly;
-//! with `arch=` it is a native device code image, otherwise an IR module of `type=` (default SPIR-V) and
-//! `target=`. `--offload-binary` wraps the result in an LLVM offload binary (image kind SYCLBIN, producer
-//! SYCL) whose `triple` string is `--triple` (default `spir64-unknown-unknown`) and `arch` string `--arch`.
+//! `convert` reads the same forms and writes the SYCLBIN in the form `--format` names (default
+//! `offload-v1`): `bare`, `offload-v1` (SYCLBIN v1 in an offload binary v1), `offload-v2` (in a single-entry
+//! offload binary v2, as the runtime's `ext_oneapi_get_content()` writes) or `syclbin-v2` (upstream's
+//! multi-entry SYCLBIN v2). `--triple`/`--arch` become strings of the wrapping entry.
+//!
+//! `create` builds one abstract module per image (`sycl_postlink::syclbin`). `--table` reads a sycl-post-link
+//! file table: each row's `Code` file is LLVM IR (bitcode or text), compiled to SPIR-V in process, or a module
+//! of `--ir-type` (default SPIR-V) stored as it is; its `Properties` file (if the column exists) gives all the
+//! module's property sets, and `[SYCL/kernel names]` is added when they lack it (the IR's kernels, else the
+//! `Symbols` file, else the SPIR-V entry points). `--image` adds one module directly; with `arch=` it is a
+//! native device code image, otherwise an image as a table row gives it, of `type=` and `target=`. The output
+//! is the SYCLBIN wrapped in an LLVM offload binary (image kind SYCLBIN, offload kind SYCL), as the SYCL
+//! runtime reads it, whose `triple` string is `--triple` (default `spir64-unknown-unknown`) and `arch` string
+//! `--arch`; `--bare` writes the SYCLBIN alone.
 //!
 //! Errors: `syclbin: error: <file>: <what>`, exit status 1.
 
@@ -24,9 +34,11 @@ use std::fs;
 use std::process::ExitCode;
 
 use sycl_postlink::output::{io_reason, Outputs};
+use sycl_postlink::pipeline::thread_count;
+use sycl_postlink::syclbin::{self as syclbin_pack, Container, SyclbinImage, SyclbinOptions, SyclbinPackError};
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
-use sycl_props::syclbin::{self, AbstractModule, BundleState, IrModule, IrType, NativeImage, Syclbin};
+use sycl_props::syclbin::{self, AbstractModule, BundleState, IrType, NativeImage, Packaging, Syclbin, SyclbinFile};
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 
 const TOOL: &str = "syclbin";
@@ -35,8 +47,14 @@ const SPECS: &[OptSpec] = &[
     OptSpec {
         name: "o",
         kind: OptKind::Value,
-        help: "Output file (create)",
+        help: "Output file (create, convert)",
         value_desc: "filename",
+    },
+    OptSpec {
+        name: "format",
+        kind: OptKind::Enum(&["bare", "offload-v1", "offload-v2", "syclbin-v2"]),
+        help: "Form to write (convert; default offload-v1)",
+        value_desc: "",
     },
     OptSpec {
         name: "state",
@@ -71,7 +89,13 @@ const SPECS: &[OptSpec] = &[
     OptSpec {
         name: "offload-binary",
         kind: OptKind::Flag,
-        help: "Wrap the SYCLBIN in an LLVM offload binary (create)",
+        help: "Wrap the SYCLBIN in an LLVM offload binary (create; the default)",
+        value_desc: "",
+    },
+    OptSpec {
+        name: "bare",
+        kind: OptKind::Flag,
+        help: "Write the SYCLBIN alone, without the offload binary the runtime reads (create)",
         value_desc: "",
     },
     OptSpec {
@@ -180,25 +204,49 @@ fn parse_image_spec(raw: &str) -> Result<ImageSpec, Failure> {
     Ok(spec)
 }
 
-fn module_from_spec(spec: &ImageSpec) -> Result<AbstractModule, Failure> {
-    let mut am = AbstractModule::default();
-    if let Some(p) = &spec.props {
-        am.metadata = read_props(p)?;
-    }
-    if let Some(s) = &spec.sym {
-        add_kernel_names(&mut am.metadata, s)?;
-    }
-    let bytes = read(&spec.file)?;
-    match &spec.arch {
-        Some(arch) => am.native_images.push(NativeImage::new(arch, bytes)),
-        None => am
-            .ir_modules
-            .push(IrModule::new(spec.ir_type, spec.target.as_deref(), bytes)),
-    }
-    Ok(am)
+/// One abstract module to be: an image for `sycl_postlink::syclbin`, or a native device code image.
+enum Entry {
+    Image(SyclbinImage),
+    Native(AbstractModule),
 }
 
-fn modules_from_table(path: &str, ir_type: IrType, target: Option<&str>) -> Result<Vec<AbstractModule>, Failure> {
+fn entry_from_spec(spec: &ImageSpec) -> Result<Entry, Failure> {
+    let mut properties = match &spec.props {
+        Some(p) => read_props(p)?,
+        None => PropertySetRegistry::new(),
+    };
+    let code = read(&spec.file)?;
+    if let Some(arch) = &spec.arch {
+        if let Some(s) = &spec.sym {
+            add_kernel_names(&mut properties, s)?;
+        }
+        let mut am = AbstractModule {
+            metadata: properties,
+            ..AbstractModule::default()
+        };
+        am.native_images.push(NativeImage::new(arch, code));
+        return Ok(Entry::Native(am));
+    }
+    let symbols = match &spec.sym {
+        Some(s) => Some(
+            read_text(s)?
+                .lines()
+                .map(str::trim_end)
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ),
+        None => None,
+    };
+    Ok(Entry::Image(SyclbinImage {
+        name: spec.file.clone(),
+        code,
+        properties,
+        symbols,
+    }))
+}
+
+fn entries_from_table(path: &str, target: Option<&str>) -> Result<Vec<Entry>, Failure> {
     let table = FileTable::parse(&read_text(path)?).map_err(|e| fail(path, e.to_string()))?;
     let code = table
         .column_index("Code")
@@ -212,18 +260,72 @@ fn modules_from_table(path: &str, ir_type: IrType, target: Option<&str>) -> Resu
             props: props.map(|i| row[i].clone()),
             sym: sym.map(|i| row[i].clone()),
             arch: None,
-            ir_type,
+            ir_type: IrType::SpirV,
             target: target.map(str::to_string),
         };
-        out.push(module_from_spec(&spec)?);
+        out.push(entry_from_spec(&spec)?);
     }
     Ok(out)
 }
 
+/// Builds the abstract modules of `entries` in order: images compiled by the library, native images as given.
+fn abstract_modules(
+    entries: Vec<(Entry, ImageOptions)>,
+    base: &SyclbinOptions,
+) -> Result<Vec<AbstractModule>, Failure> {
+    let mut out = Vec::with_capacity(entries.len());
+    // Images with the same options are compiled together (in parallel); order is kept.
+    let mut batch: Vec<SyclbinImage> = Vec::new();
+    let mut batch_opts: Option<ImageOptions> = None;
+    let flush = |batch: &mut Vec<SyclbinImage>, o: &Option<ImageOptions>, out: &mut Vec<AbstractModule>| {
+        if batch.is_empty() {
+            return Ok(());
+        }
+        let mut opts = base.clone();
+        if let Some(o) = o {
+            opts.ir_type = o.ir_type;
+            opts.target = o.target.clone();
+        }
+        let modules = syclbin_pack::abstract_modules(batch, &opts).map_err(|e| match e {
+            // LLVM's diagnostics already start with the file name.
+            SyclbinPackError::Image { name, reason } if reason.starts_with(&format!("{name}:")) => plain(reason),
+            SyclbinPackError::Image { name, reason } => fail(&name, reason),
+            other => plain(other.to_string()),
+        })?;
+        out.extend(modules);
+        batch.clear();
+        Ok::<(), Failure>(())
+    };
+    for (entry, o) in entries {
+        match entry {
+            Entry::Native(am) => {
+                flush(&mut batch, &batch_opts, &mut out)?;
+                out.push(am);
+            }
+            Entry::Image(img) => {
+                if batch_opts.as_ref() != Some(&o) {
+                    flush(&mut batch, &batch_opts, &mut out)?;
+                    batch_opts = Some(o);
+                }
+                batch.push(img);
+            }
+        }
+    }
+    flush(&mut batch, &batch_opts, &mut out)?;
+    Ok(out)
+}
+
+/// The IR type and target of one image.
+#[derive(Clone, PartialEq, Eq)]
+struct ImageOptions {
+    ir_type: IrType,
+    target: Option<String>,
+}
+
 fn usage() -> String {
     cl::help(
-        "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin create -o <file> [options]",
-        "syclbin dump <file> | syclbin create -o <file> [options]",
+        "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin convert <file> -o <file> [--format=<form>]\n  syclbin create -o <file> [options]",
+        "syclbin dump <file> | syclbin convert <file> -o <file> [options] | syclbin create -o <file> [options]",
         "syclbin options",
         SPECS,
     )
@@ -238,9 +340,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let mut images = Vec::new();
     let mut ir_type = IrType::SpirV;
     let mut target = None;
-    let mut wrap = false;
+    let mut bare = false;
     let mut triple = None;
     let mut arch = None;
+    let mut format = Packaging::OffloadV1;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -253,12 +356,14 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => output = Some(v),
+            Arg::Opt("format", v) => format = Packaging::from_name(&v).unwrap_or(Packaging::OffloadV1),
             Arg::Opt("state", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
             Arg::Opt("table", v) => tables.push(v),
             Arg::Opt("image", v) => images.push(parse_image_spec(&v)?),
             Arg::Opt("ir-type", v) => ir_type = IrType::from_name(&v).unwrap_or(IrType::SpirV),
             Arg::Opt("target", v) => target = Some(v),
-            Arg::Opt("offload-binary", v) => wrap = v == "true",
+            Arg::Opt("offload-binary", v) => bare &= v != "true",
+            Arg::Opt("bare", v) => bare = v == "true",
             Arg::Opt("triple", v) => triple = Some(v),
             Arg::Opt("arch", v) => arch = Some(v),
             Arg::Opt(_, _) => {}
@@ -274,6 +379,24 @@ fn run(args: &[String]) -> Result<(), Failure> {
             print!("{text}");
             Ok(())
         }
+        Some("convert") => {
+            let (Some(file), None) = (positional.next(), positional.next()) else {
+                return Err(plain(format!("convert takes exactly one file.  Try: '{TOOL} --help'")));
+            };
+            let Some(output) = output else {
+                return Err(plain("convert needs an output file (-o <file>)"));
+            };
+            let bin = SyclbinFile::read(&read(&file)?)
+                .map_err(|e| fail(&file, e.to_string()))?
+                .syclbin;
+            let strings = [("triple", triple.as_deref()), ("arch", arch.as_deref())];
+            let bytes = bin
+                .write_as(format, strings.iter().filter_map(|(k, v)| Some((*k, (*v)?))))
+                .map_err(|e| fail(&output, e.to_string()))?;
+            let mut outs = Outputs::new();
+            outs.write(&output, &bytes).map_err(plain)?;
+            outs.commit().map_err(plain)
+        }
         Some("create") => {
             if let Some(extra) = positional.next() {
                 return Err(plain(format!("create takes no positional argument, got '{extra}'")));
@@ -284,26 +407,39 @@ fn run(args: &[String]) -> Result<(), Failure> {
             if tables.is_empty() && images.is_empty() {
                 return Err(plain("create needs at least one --table or --image"));
             }
-            let mut bin = Syclbin::new(state);
+            let opts = SyclbinOptions {
+                state,
+                ir_type,
+                target: target.clone(),
+                container: if bare {
+                    Container::Bare
+                } else {
+                    Container::OffloadBinary
+                },
+                triple: triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
+                arch,
+                threads: thread_count(),
+            };
+            let mut entries = Vec::new();
             for t in &tables {
-                bin.abstract_modules
-                    .extend(modules_from_table(t, ir_type, target.as_deref())?);
+                for entry in entries_from_table(t, target.as_deref())? {
+                    let o = ImageOptions {
+                        ir_type,
+                        target: target.clone(),
+                    };
+                    entries.push((entry, o));
+                }
             }
             for spec in &images {
-                bin.abstract_modules.push(module_from_spec(spec)?);
+                let o = ImageOptions {
+                    ir_type: spec.ir_type,
+                    target: spec.target.clone(),
+                };
+                entries.push((entry_from_spec(spec)?, o));
             }
-            let bytes = if wrap {
-                let mut strings = vec![("triple", triple.as_deref().unwrap_or("spir64-unknown-unknown"))];
-                if let Some(a) = &arch {
-                    strings.push(("arch", a));
-                }
-                let ob = bin
-                    .to_offload_binary(strings)
-                    .map_err(|e| fail(&output, e.to_string()))?;
-                ob.to_bytes().map_err(|e| fail(&output, e.to_string()))?
-            } else {
-                bin.to_bytes().map_err(|e| fail(&output, e.to_string()))?
-            };
+            let mut bin = Syclbin::new(state);
+            bin.abstract_modules = abstract_modules(entries, &opts)?;
+            let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(&output, e.to_string()))?;
             let mut outs = Outputs::new();
             outs.write(&output, &bytes).map_err(plain)?;
             outs.commit().map_err(plain)

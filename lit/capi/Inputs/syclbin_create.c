@@ -1,0 +1,39 @@
+/* A linker-wrapper-like client of sycl_syclbin_create: reads device images
+   (code file, optional .prop file) and writes the SYCLBIN.
+   usage: syclbin_client <out> <state 0|1|2> <code> [<prop>] */
+#include <stdio.h>
+#include <stdlib.h>
+#include "sycl_post_link.h"
+
+static unsigned char *slurp(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
+  *size = fread(buf, 1, (size_t)n, f);
+  fclose(f);
+  return buf;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 4) return 2;
+  sycl_syclbin_image img = {argv[3], NULL, 0, NULL, 0};
+  img.code = slurp(argv[3], &img.code_size);
+  if (argc > 4) img.properties = (const char *)slurp(argv[4], &img.properties_size);
+  unsigned char *out = NULL;
+  size_t size = 0;
+  char *err = NULL;
+  if (sycl_syclbin_create(&img, 1, atoi(argv[2]), 0, &out, &size, &err) != 0) {
+    fprintf(stderr, "client: %s\n", err);
+    sycl_post_link_free(err);
+    return 1;
+  }
+  FILE *f = fopen(argv[1], "wb");
+  fwrite(out, 1, size, f);
+  fclose(f);
+  sycl_syclbin_free(out, size);
+  printf("client: ok\n");
+  return 0;
+}

@@ -1,0 +1,163 @@
+//! The SYCL device linker behind `sycl-link`: what LLVM 22's
+//! `clang-sycl-linker` does, plus module splitting, property sets and
+//! SYCLBIN output. Device bitcode files are linked into one module, device
+//! libraries are linked in for what the module needs (LLVM's
+//! `LinkOnlyNeeded`), the linked module goes through the post-link pipeline
+//! with the options upstream's SYCLBIN mode gives `sycl-post-link`, and the
+//! images are packaged by [`crate::syclbin`] (compiled to SPIR-V in process).
+//!
+//! Everything happens in memory: the linked module's bitcode goes to the
+//! in-memory pipeline ([`crate::post_link_images`]) and its images straight
+//! to the packager; no file is written but the output.
+
+use std::path::Path;
+
+use sycl_ir::Context;
+use sycl_split::SplitMode;
+
+use crate::error::PostLinkError;
+use crate::input::Input;
+use crate::pipeline::post_link_images;
+use crate::settings::{Settings, SpecConstMode};
+use crate::syclbin::{self, SyclbinImage, SyclbinOptions};
+
+/// What to link and how.
+#[derive(Debug, Clone)]
+pub struct DeviceLinkOptions {
+    /// Device bitcode (or textual IR) files, linked in order.
+    pub inputs: Vec<String>,
+    /// Device libraries (paths), linked for what the inputs need.
+    pub device_libs: Vec<String>,
+    /// How the linked module is split into images.
+    pub split: SplitMode,
+    /// `-allow-device-image-dependencies`: SYCL_EXTERNAL functions stay in
+    /// the image that defines them and are imported by the others.
+    pub allow_device_image_dependencies: bool,
+    /// State, container and threads of the SYCLBIN.
+    pub syclbin: SyclbinOptions,
+}
+
+/// A successful link: the SYCLBIN bytes and what was done, for `-v`.
+#[derive(Debug)]
+pub struct DeviceLinkOutput {
+    /// The SYCLBIN (in an offload binary unless a bare one was asked for).
+    pub bytes: Vec<u8>,
+    /// The device images, one per abstract module.
+    pub images: usize,
+    /// Warnings of the IR linker and the post-link step.
+    pub warnings: Vec<String>,
+}
+
+/// Finds each device library name in `dirs` (in order); a name with a
+/// directory part is used as it is. Errors as `clang-sycl-linker` words them.
+pub fn find_device_libs(names: &[String], dirs: &[String]) -> Result<Vec<String>, PostLinkError> {
+    let mut out = Vec::new();
+    for name in names {
+        if name.is_empty() {
+            return Err(PostLinkError::new("Number of device library files cannot be zero"));
+        }
+        let direct = Path::new(name);
+        let found = if direct.components().count() > 1 || dirs.is_empty() {
+            direct.is_file().then(|| direct.to_path_buf())
+        } else {
+            dirs.iter().map(|d| Path::new(d).join(name)).find(|p| p.is_file())
+        };
+        match found {
+            Some(p) => out.push(p.to_string_lossy().into_owned()),
+            None => {
+                let shown = match dirs.first() {
+                    Some(d) if direct.components().count() == 1 => Path::new(d).join(name),
+                    _ => direct.to_path_buf(),
+                };
+                return Err(PostLinkError::new(format!(
+                    "'{}' SYCL device library file is not found",
+                    shown.display()
+                )));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn read(path: &str) -> Result<Vec<u8>, PostLinkError> {
+    std::fs::read(path).map_err(|e| PostLinkError::new(format!("{path}: {}", crate::output::io_reason(&e))))
+}
+
+/// Links the inputs and device libraries into one verified module and
+/// returns it as bitcode, with the linker's warnings.
+pub fn link_inputs(inputs: &[String], device_libs: &[String]) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
+    let Some((first, rest)) = inputs.split_first() else {
+        return Err(PostLinkError::new("no input files"));
+    };
+    let ctx = Context::new();
+    let parse = |path: &str| -> Result<sycl_ir::Module<'_>, PostLinkError> {
+        let bytes = read(path)?;
+        let is_bitcode = bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
+        if !is_bitcode && std::str::from_utf8(&bytes).is_err() {
+            return Err(PostLinkError::new(format!("{path}: Unsupported file type")));
+        }
+        ctx.parse_ir(&bytes, path)
+            .map_err(|e| PostLinkError::new(format!("{path}: {e}")))
+    };
+    let linked = parse(first)?;
+    let mut warnings = Vec::new();
+    for path in rest {
+        let m = parse(path)?;
+        warnings.extend(
+            linked
+                .link_in(m)
+                .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?,
+        );
+    }
+    for path in device_libs {
+        let m = parse(path)?;
+        warnings.extend(
+            linked
+                .link_in_only_needed(m)
+                .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?,
+        );
+    }
+    linked
+        .verify()
+        .map_err(|e| PostLinkError::new(format!("linked module: {e}")))?;
+    Ok((linked.to_bitcode(), warnings))
+}
+
+/// The `sycl-post-link` options of upstream's SYCLBIN mode (clang-linker-wrapper
+/// `--syclbin`, clang-sycl-linker): properties, symbols, kernel names,
+/// parameter info, exported and imported symbols, device globals, native
+/// specialization constants, and only kernels as entry points unless device
+/// images may depend on each other.
+pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
+    Settings {
+        split: o.split,
+        symbols: true,
+        properties: true,
+        spec_const: Some(SpecConstMode::Native),
+        emit_param_info: true,
+        emit_kernel_names: true,
+        emit_exported_symbols: true,
+        emit_imported_symbols: true,
+        device_globals: true,
+        only_kernels_as_entry_points: !o.allow_device_image_dependencies,
+        dynamic_linking: o.allow_device_image_dependencies,
+        ..Settings::default()
+    }
+}
+
+/// The name of the linked module in messages.
+pub const LINKED_MODULE: &str = "the linked module";
+
+/// Links, post-links and packages (see the module documentation).
+pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkError> {
+    let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs)?;
+    let (images, report) = post_link_images(&syclbin_settings(o), Input::from_bytes(bitcode, LINKED_MODULE))?;
+    warnings.extend(report.warnings);
+    let images: Vec<SyclbinImage> = images.into_iter().map(SyclbinImage::from).collect();
+    let bytes = syclbin::package(&images, &o.syclbin).map_err(|e| PostLinkError::new(e.to_string()))?;
+    Ok(DeviceLinkOutput {
+        bytes,
+        images: images.len(),
+        warnings,
+    })
+}

@@ -48,8 +48,8 @@ typedef struct sycl_post_link_settings sycl_post_link_settings;
    then. */
 typedef struct sycl_post_link_result sycl_post_link_result;
 
-/* New settings: sycl-post-link without options (no split, no symbols or
-   properties). NULL only when memory ran out. */
+/* New settings: sycl-post-link without options (the default split, auto;
+   no symbols or properties). NULL only when memory ran out. */
 sycl_post_link_settings *sycl_post_link_settings_create(void);
 
 /* option: a sycl-post-link option name without dashes ("split", "symbols",

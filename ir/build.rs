@@ -31,6 +31,7 @@ fn main() {
         "llvm-wrapper/GlobalsWrapper.cpp",
         "llvm-wrapper/LinkWrapper.cpp",
         "llvm-wrapper/CodegenWrapper.cpp",
+        "llvm-wrapper/ReaderWrapper.cpp",
     ] {
         println!("cargo:rerun-if-changed={src}");
         build.file(src);

@@ -4,6 +4,14 @@
 use llvm_sys::prelude::{LLVMMetadataRef, LLVMModuleRef, LLVMValueRef};
 
 extern "C" {
+    pub fn SyclParseIR(
+        c: llvm_sys::prelude::LLVMContextRef,
+        data: *const libc_char,
+        len: usize,
+        name: *const libc_char,
+        out: *mut LLVMModuleRef,
+        err: *mut *mut libc_char,
+    ) -> i32;
     pub fn SyclSourceIndexCreate(src: LLVMModuleRef) -> *mut std::ffi::c_void;
     pub fn SyclSourceIndexDispose(index: *mut std::ffi::c_void);
     pub fn SyclExtractModule(index: *mut std::ffi::c_void, defs: *mut LLVMValueRef, n: usize) -> LLVMModuleRef;

@@ -10,7 +10,6 @@ use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
 use llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer;
 use llvm_sys::core::*;
 #[allow(deprecated)]
-use llvm_sys::ir_reader::LLVMParseIRInContext;
 use llvm_sys::prelude::*;
 use llvm_sys::transforms::pass_builder::{LLVMCreatePassBuilderOptions, LLVMDisposePassBuilderOptions, LLVMRunPasses};
 
@@ -62,17 +61,24 @@ impl Context {
 
     /// Parses textual IR or bitcode (detected from the bytes). `name` becomes
     /// the module identifier and the file name in diagnostics (`<stdin>` for
-    /// standard input, as LLVM tools do).
+    /// standard input, as LLVM tools do). Where LLVM's readers verify the
+    /// module (current-version debug information) and would abort the
+    /// process if it is broken, a broken module is an error instead
+    /// (`llvm-wrapper/ReaderWrapper.cpp`); other modules are verified only
+    /// when asked ([`Module::verify`]).
     pub fn parse_ir(&self, data: &[u8], name: &str) -> Result<Module<'_>, IrError> {
         let cname = CString::new(name.replace('\0', "")).unwrap_or_default();
         unsafe {
-            // RequiresNullTerminator semantics: copy with a trailing NUL so
-            // that the text parser never reads past the end.
-            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data.as_ptr() as *const _, data.len(), cname.as_ptr());
             let mut m: LLVMModuleRef = ptr::null_mut();
             let mut msg: *mut std::os::raw::c_char = ptr::null_mut();
-            #[allow(deprecated)]
-            let failed = LLVMParseIRInContext(self.raw(), buf, &mut m, &mut msg) != 0;
+            let failed = ffi::SyclParseIR(
+                self.raw(),
+                data.as_ptr() as *const _,
+                data.len(),
+                cname.as_ptr(),
+                &mut m,
+                &mut msg,
+            ) != 0;
             if failed {
                 let text = take_message(msg);
                 return Err(IrError::Parse(first_diagnostic_line(&text)));

@@ -273,6 +273,14 @@ fn errors_are_messages() {
     assert_eq!(e.0, "empty.bc: empty input: expected LLVM IR or bitcode");
     let e = post_link_images(&s, Input::from_bytes(&b"BC\xc0\xde\x00"[..], "cut.bc")).unwrap_err();
     assert!(e.0.starts_with("cut.bc:"), "{e}");
+    // LLVM's readers abort the process on a broken module with debug
+    // information; the library returns a message.
+    let broken = std::fs::read(repo().join("lit/sycl-post-link/Inputs/broken-with-debug-info.ll")).unwrap();
+    let e = post_link_images(&s, Input::from_bytes(broken, "broken.ll")).unwrap_err();
+    assert_eq!(
+        e.0,
+        "broken.ll: invalid module: Ranges are only for loads, calls and invokes!"
+    );
     let bad = Settings {
         ir_output_only: true,
         symbols: true,

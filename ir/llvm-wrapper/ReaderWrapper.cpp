@@ -1,0 +1,151 @@
+//===- ReaderWrapper.cpp - Reading modules that may be broken -------------===//
+//
+// LLVM's readers run the verifier on a module that carries debug information
+// of the current version (UpgradeDebugInfo) and call report_fatal_error when
+// it fails, which aborts the process: a hand-written .ll file with one bad
+// instruction would kill the tool, or the linker wrapper that called the
+// library. Here such a module is verified before that step, and a broken one
+// becomes an error message. Modules without current debug information are
+// verified only when asked (SPL_VERIFY_EACH), as before: reading them costs
+// what LLVM's readers cost. Declared in ir/src/ffi.rs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-c/Core.h"
+#include "llvm/AsmParser/LLParser.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/AutoUpgrade.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace {
+
+char *copyMessage(const std::string &S) { return strdup(S.c_str()); }
+
+/// The "Debug Info Version" module flag, 0 if absent. The module is not
+/// verified yet, so nothing about the flags' shape is assumed (as in
+/// UpgradeDebugInfo).
+unsigned debugInfoVersion(const Module &M) {
+  const NamedMDNode *Flags = M.getModuleFlagsMetadata();
+  if (!Flags)
+    return 0;
+  for (const MDNode *Flag : Flags->operands()) {
+    if (!Flag || Flag->getNumOperands() < 3)
+      continue;
+    const auto *Key = dyn_cast_or_null<MDString>(Flag->getOperand(1));
+    if (!Key || Key->getString() != "Debug Info Version")
+      continue;
+    if (const auto *V =
+            dyn_cast_or_null<ConstantAsMetadata>(Flag->getOperand(2)))
+      if (const auto *CI = dyn_cast<ConstantInt>(V->getValue()))
+        return static_cast<unsigned>(CI->getZExtValue());
+  }
+  return 0;
+}
+
+/// Reads bitcode with every function body and the metadata loaded, but
+/// without the module-level upgrades that materializeAll finishes with.
+Expected<std::unique_ptr<Module>>
+readBitcodeBodies(std::unique_ptr<MemoryBuffer> Buf, LLVMContext &Ctx) {
+  Expected<std::unique_ptr<Module>> M =
+      getOwningLazyBitcodeModule(std::move(Buf), Ctx);
+  if (!M)
+    return M.takeError();
+  if (Error E = (*M)->materializeMetadata())
+    return std::move(E);
+  for (Function &F : **M)
+    if (Error E = F.materialize())
+      return std::move(E);
+  return M;
+}
+
+} // namespace
+
+extern "C" {
+
+/// Reads textual IR or bitcode (told apart by the bytes) named \p Name into a
+/// new module of \p C. Returns 0 with *Out set; or 1 with
+/// *Err set (free with LLVMDisposeMessage): the parser's diagnostic as
+/// LLVMParseIRInContext prints it, or, for a module with current-version
+/// debug information that fails the verifier, "invalid module: " and the
+/// verifier's first message. Otherwise the result is what
+/// LLVMParseIRInContext gives.
+int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
+                        const char *Name, LLVMModuleRef *Out, char **Err) {
+  LLVMContext &Ctx = *unwrap(C);
+  *Out = nullptr;
+  *Err = nullptr;
+  std::unique_ptr<MemoryBuffer> Buf =
+      MemoryBuffer::getMemBufferCopy(StringRef(Data, Len), Name);
+  const auto *Start =
+      reinterpret_cast<const unsigned char *>(Buf->getBufferStart());
+  std::unique_ptr<Module> M;
+  bool IsBitcode = isBitcode(Start, Start + Buf->getBufferSize());
+  if (IsBitcode) {
+    Expected<std::unique_ptr<Module>> MOrErr =
+        readBitcodeBodies(std::move(Buf), Ctx);
+    if (!MOrErr) {
+      *Err = copyMessage(std::string(Name) + ": error: " +
+                         toString(MOrErr.takeError()));
+      return 1;
+    }
+    M = std::move(*MOrErr);
+  } else {
+    StringRef Text = Buf->getBuffer();
+    SourceMgr SM;
+    SM.AddNewSourceBuffer(std::move(Buf), SMLoc());
+    M = std::make_unique<Module>(Name, Ctx);
+    SMDiagnostic Diag;
+    if (LLParser(Text, SM, Diag, M.get(), nullptr, Ctx)
+            .Run(/*UpgradeDebugInfo=*/false)) {
+      std::string S;
+      raw_string_ostream OS(S);
+      Diag.print(nullptr, OS, /*ShowColors=*/false);
+      *Err = copyMessage(S);
+      return 1;
+    }
+  }
+
+  // Where UpgradeDebugInfo would verify (and abort), verify first.
+  bool Versioned = debugInfoVersion(*M) == DEBUG_METADATA_VERSION;
+  bool BrokenDebugInfo = false;
+  if (Versioned) {
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    if (verifyModule(*M, &OS, &BrokenDebugInfo)) {
+      StringRef First = StringRef(Msg).split('\n').first.trim();
+      *Err = copyMessage(std::string(Name) + ": error: invalid module: " +
+                         First.str());
+      return 1;
+    }
+  }
+  if (IsBitcode) {
+    // The module-level upgrades, UpgradeDebugInfo among them (it verifies
+    // a versioned module again; it is known to pass).
+    if (Error E = M->materializeAll()) {
+      *Err = copyMessage(std::string(Name) + ": error: " +
+                         toString(std::move(E)));
+      return 1;
+    }
+  } else if (!Versioned || BrokenDebugInfo) {
+    // What the text parser would have done: UpgradeDebugInfo drops outdated
+    // or broken debug information (with LLVM's warning). With current, valid
+    // debug information it would only verify again.
+    UpgradeDebugInfo(*M);
+  }
+  *Out = wrap(M.release());
+  return 0;
+}
+
+} // extern "C"

@@ -9,6 +9,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -114,9 +116,13 @@ public:
           DestI->setName(J.getName());
           VMap[&J] = &*DestI++;
         }
-        SmallVector<ReturnInst *, 8> Returns;
-        CloneFunctionInto(NF, F, VMap, CloneFunctionChangeType::ClonedModule,
-                          Returns, "", nullptr, nullptr, this);
+        if (isPlainBody(*F)) {
+          clonePlainBody(*F, *NF);
+        } else {
+          SmallVector<ReturnInst *, 8> Returns;
+          CloneFunctionInto(NF, F, VMap, CloneFunctionChangeType::ClonedModule,
+                            Returns, "", nullptr, nullptr, this);
+        }
         if (F->hasPersonalityFn())
           NF->setPersonalityFn(
               MapValue(F->getPersonalityFn(), VMap, RF_None, nullptr, this));
@@ -166,6 +172,90 @@ public:
   }
 
 private:
+  /// True if \p F's body can be cloned by clonePlainBody: no debug information
+  /// (subprogram, locations, records), no metadata operand that refers to a
+  /// local value, no block whose address is taken. Such bodies are the common
+  /// case; the others go through CloneFunctionInto.
+  static bool isPlainBody(const Function &F) {
+    if (F.getSubprogram())
+      return false;
+    for (const BasicBlock &BB : F) {
+      if (BB.hasAddressTaken())
+        return false;
+      for (const Instruction &I : BB) {
+        if (I.getDebugLoc() || I.hasDbgRecords())
+          return false;
+        for (const Use &Op : I.operands())
+          if (const auto *MAV = dyn_cast<MetadataAsValue>(Op.get()))
+            if (isa<LocalAsMetadata>(MAV->getMetadata()) ||
+                isa<DIArgList>(MAV->getMetadata()))
+              return false;
+      }
+    }
+    return true;
+  }
+
+  /// Clones the body of \p F into \p NF (whose arguments are mapped in VMap)
+  /// with the result CloneFunctionInto(ClonedModule) gives for a plain body
+  /// (isPlainBody): the same blocks, instructions, names set in the same
+  /// order, operands and metadata attachments mapped in the same order. Local
+  /// values are mapped through a plain map instead of VMap, whose entries are
+  /// value handles (two registrations in the context per entry), and constant
+  /// data maps to itself without an entry; one ValueMapper serves the whole
+  /// image instead of one per instruction.
+  void clonePlainBody(const Function &F, Function &NF) {
+    CloneFunctionAttributesInto(&NF, &F, VMap, /*ModuleLevelChanges=*/true,
+                                nullptr, this);
+    CloneFunctionMetadataInto(NF, F, VMap, RF_None, nullptr, this);
+    Local.clear();
+    Function::arg_iterator NA = NF.arg_begin();
+    for (const Argument &A : F.args())
+      Local[&A] = &*NA++;
+    LLVMContext &Ctx = NF.getContext();
+    for (const BasicBlock &BB : F) {
+      BasicBlock *NBB = BasicBlock::Create(Ctx, "", &NF);
+      if (BB.hasName())
+        NBB->setName(BB.getName());
+      for (const Instruction &I : BB) {
+        Instruction *NI = I.clone();
+        if (I.hasName())
+          NI->setName(I.getName());
+        NI->insertBefore(*NBB, NBB->end());
+        Local[&I] = NI;
+      }
+      Local[&BB] = NBB;
+    }
+    SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+    for (BasicBlock &NBB : NF)
+      for (Instruction &NI : NBB) {
+        for (Use &Op : NI.operands()) {
+          Value *V = Op.get();
+          Value *Mapped;
+          if (isa<Instruction>(V) || isa<Argument>(V) || isa<BasicBlock>(V))
+            Mapped = Local.lookup(V);
+          else if (isa<ConstantData>(V))
+            Mapped = V;
+          else
+            Mapped = Mapper.mapValue(*V);
+          if (Mapped)
+            Op = Mapped;
+        }
+        if (auto *PN = dyn_cast<PHINode>(&NI))
+          for (unsigned I = 0, E = PN->getNumIncomingValues(); I != E; ++I)
+            if (Value *B = Local.lookup(PN->getIncomingBlock(I)))
+              PN->setIncomingBlock(I, cast<BasicBlock>(B));
+        if (!NI.hasMetadata())
+          continue;
+        MDs.clear();
+        NI.getAllMetadata(MDs);
+        for (const auto &MD : MDs) {
+          MDNode *New = Mapper.mapMDNode(*MD.second);
+          if (New != MD.second)
+            NI.setMetadata(MD.first, New);
+        }
+      }
+  }
+
   GlobalValue *makeShell(const GlobalValue *GV) {
     auto It = VMap.find(GV);
     if (It != VMap.end())
@@ -271,6 +361,10 @@ private:
   const SourceIndex &Index;
   std::unique_ptr<Module> New;
   ValueToValueMapTy VMap;
+  /// Maps values through VMap and this extractor (clonePlainBody).
+  ValueMapper Mapper{VMap, RF_None, nullptr, this};
+  /// Arguments, blocks and instructions of the body being cloned.
+  DenseMap<const Value *, Value *> Local;
   DenseSet<const GlobalValue *> Keep;
   std::vector<const GlobalValue *> Kept;
   DenseMap<const GlobalValue *, size_t> Order;
@@ -474,18 +568,40 @@ long long SyclLookupMDKind(LLVMContextRef C, const char *Name, size_t Len) {
 
 extern "C" {
 
+/// True if \p M has debug information StripDeadDebugInfo could act on: a
+/// compile unit listed in llvm.dbg.cu or reachable from a subprogram, a
+/// location or a debug record (where its DebugInfoFinder looks).
+static bool hasDebugInfo(const Module &M) {
+  if (M.getNamedMetadata("llvm.dbg.cu"))
+    return true;
+  for (const Function &F : M) {
+    if (F.getSubprogram())
+      return true;
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB)
+        if (I.getDebugLoc() || I.hasDbgRecords())
+          return true;
+  }
+  return false;
+}
+
 /// Runs GlobalDCE, StripDeadDebugInfo and StripDeadPrototypes on \p M, as
 /// upstream's device-image cleanup does: a module pass manager with only the
 /// instrumentation analysis registered, without building a PassBuilder (and
-/// every analysis it registers) for each image.
+/// every analysis it registers) for each image. StripDeadDebugInfo only
+/// changes compile units it finds, so it is left out when there are none
+/// (its DebugInfoFinder walks every instruction twice).
 void SyclRunImageCleanupPasses(LLVMModuleRef M) {
   ModuleAnalysisManager MAM;
   MAM.registerPass([&] { return PassInstrumentationAnalysis(); });
   ModulePassManager MPM;
   MPM.addPass(GlobalDCEPass());
-  MPM.addPass(StripDeadDebugInfoPass());
-  MPM.addPass(StripDeadPrototypesPass());
+  ModulePassManager Tail;
   MPM.run(*unwrap(M), MAM);
+  if (hasDebugInfo(*unwrap(M)))
+    Tail.addPass(StripDeadDebugInfoPass());
+  Tail.addPass(StripDeadPrototypesPass());
+  Tail.run(*unwrap(M), MAM);
 }
 
 } // extern "C"

@@ -17,7 +17,8 @@
 #                                    wall time and peak RSS of each run
 # env: SPL_SHARED (default ../shared) locates bench/gen-module.py (pack);
 #      BASE=<another sycl-post-link> (pack) takes it along, and run times it
-#      beside this build.
+#      beside this build; REPS=N (run) runs each configuration N times and
+#      prints the median, the spread and the highest peak RSS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dev=bench/out/dev
@@ -49,17 +50,25 @@ run)
   export LD_LIBRARY_PATH="$work/pkg"
   echo "machine: $(nproc) CPUs,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
   echo "input: $(du -h "$work/pkg/in.bc" | cut -f1) of bitcode"
-  printf '%-22s %-8s %-8s %10s %12s\n' build mode threads seconds peak_MiB
+  reps=${REPS:-1}
+  printf '%-22s %-7s %-7s %9s %17s %9s\n' build mode threads seconds "(min-max)" peak_MiB
   for bin in sycl-post-link base-sycl-post-link; do
     [ -x "$work/pkg/$bin" ] || continue
     for mode in kernel source; do
       for t in 1 2 4 8 16; do
-        out="$outs/out-$mode-$t" && mkdir -p "$out"
-        stats=$( { SPL_THREADS=$t /usr/bin/time -f '%e %M' "$work/pkg/$bin" \
-          -split=$mode -symbols "$work/pkg/in.bc" -o "$out/t.table" >/dev/null; } 2>&1 | tail -1)
-        read -r secs kib <<<"$stats"
-        printf '%-22s %-8s %-8s %10s %12d\n' "$bin" "$mode" "$t" "$secs" "$((kib / 1024))"
-        rm -rf "$out"
+        times=() peak=0
+        for _ in $(seq "$reps"); do
+          out="$outs/out-$mode-$t" && mkdir -p "$out"
+          stats=$( { SPL_THREADS=$t /usr/bin/time -f '%e %M' "$work/pkg/$bin" \
+            -split=$mode -symbols "$work/pkg/in.bc" -o "$out/t.table" >/dev/null; } 2>&1 | tail -1)
+          read -r secs kib <<<"$stats"
+          times+=("$secs")
+          [ "$kib" -gt "$peak" ] && peak=$kib
+          rm -rf "$out"
+        done
+        read -r med lo hi < <(printf '%s\n' "${times[@]}" | sort -g |
+          awk '{v[NR]=$1} END {print v[int((NR+1)/2)], v[1], v[NR]}')
+        printf '%-22s %-7s %-7s %9s %17s %9d\n' "$bin" "$mode" "$t" "$med" "($lo-$hi)" "$((peak / 1024))"
       done
     done
   done

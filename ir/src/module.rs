@@ -88,7 +88,7 @@ impl Context {
     }
 
     /// Reads bitcode lazily: function bodies are read when first needed
-    /// (by [`Extractor::extract`] or [`Module::materialize_all`]). `name` becomes the
+    /// (by [`Extractor::extract`]). `name` becomes the
     /// module identifier. The bytes are not copied: they must outlive the
     /// module, which the shared lifetime `'c` ensures.
     pub fn parse_bitcode_lazy<'c>(&'c self, data: &'c [u8], name: &str) -> Result<Module<'c>, IrError> {
@@ -315,7 +315,7 @@ impl<'c> Module<'c> {
         unsafe { LLVMAddNamedMetadataOperand(self.raw(), name_ptr(name).as_ptr(), node.raw()) }
     }
 
-    /// Builds an MDNode from operands (see [`MdOperand`]) and returns it as a value.
+    /// Builds an MDNode from operands (see [`crate::MdOperand`]) and returns it as a value.
     pub fn md_node(&self, ops: &[crate::MdOperand<'c>]) -> Value<'c> {
         crate::metadata::build_node(self.ctx_raw(), ops)
     }

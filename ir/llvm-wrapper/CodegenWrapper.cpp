@@ -15,6 +15,17 @@
 // corrupt each other (seen as crashes in the asm printer): SPIR-V code
 // generation is serialized process-wide. Other targets run in parallel.
 //
+// Back ends also end the process on input they cannot handle
+// (report_fatal_error: "Unsupported Integer width!" for an i256 in the SPIR-V
+// back end) and may crash. A library must not take its caller down, so code
+// generation runs in a CrashRecoveryContext, with a fatal-error handler that
+// returns to it: such a failure becomes this call's error. What the aborted
+// compilation had allocated is leaked, and since LLVM's state (the SPIR-V
+// back end's statics, locks taken inside LLVM) may be inconsistent after it,
+// every later code generation in the process fails with a message saying so.
+// While a code generation runs, LLVM's fatal-error handler and the crash
+// signal handlers are this file's (LLVM allows one of each per process).
+//
 //===----------------------------------------------------------------------===//
 
 #include "llvm-c/Core.h"
@@ -26,16 +37,22 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CodeGen.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unistd.h>
 
 extern "C" {
 void LLVMInitializeSPIRVTargetInfo();
@@ -82,6 +99,52 @@ void initializeTargets() {
   });
 }
 
+/// Where the fatal-error handler puts the reason, on a thread that is inside
+/// a recovered code generation.
+thread_local std::string *FatalReason = nullptr;
+
+/// Set once a code generation ended in a fatal error or a crash.
+std::atomic<bool> Poisoned{false};
+
+void onFatalError(void *, const char *Reason, bool GenCrashDiag) {
+  if (FatalReason && CrashRecoveryContext::GetCurrent()) {
+    *FatalReason = Reason;
+    // Returns to CrashRecoveryContext::RunSafely (HandleExit), not to LLVM.
+    sys::Process::Exit(1);
+  }
+  // Outside a recovered code generation: what LLVM does without a handler.
+  std::string Message = std::string("LLVM ERROR: ") + Reason + "\n";
+  (void)!::write(2, Message.data(), Message.size());
+  sys::RunInterruptHandlers();
+  if (GenCrashDiag)
+    abort();
+  exit(1);
+}
+
+/// Installs the fatal-error handler and crash recovery while at least one
+/// code generation runs.
+class RecoveryScope {
+public:
+  RecoveryScope() {
+    std::lock_guard<std::mutex> Lock(M);
+    if (Users++ == 0) {
+      CrashRecoveryContext::Enable();
+      install_fatal_error_handler(onFatalError, nullptr);
+    }
+  }
+  ~RecoveryScope() {
+    std::lock_guard<std::mutex> Lock(M);
+    if (--Users == 0) {
+      remove_fatal_error_handler();
+      CrashRecoveryContext::Disable();
+    }
+  }
+
+private:
+  static inline std::mutex M;
+  static inline unsigned Users = 0;
+};
+
 char *copyBytes(const std::string &S, size_t *Len) {
   char *P = static_cast<char *>(std::malloc(S.size() ? S.size() : 1));
   if (P && !S.empty())
@@ -106,6 +169,13 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
   *Out = nullptr;
   *OutLen = 0;
   *Error = nullptr;
+  if (Poisoned) {
+    *Error = LLVMCreateMessage(
+        "an earlier code generation in this process ended in a fatal error "
+        "of LLVM's back end, whose state may now be inconsistent; start a "
+        "new process");
+    return 1;
+  }
   initializeTargets();
   Module &Mod = *unwrap(M);
   Triple TT(TripleStr);
@@ -139,22 +209,44 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
 
   std::string Buffer;
   bool Failed;
+  std::string Fatal;
+  bool Completed = true;
   {
     raw_string_ostream OS(Buffer);
-    buffer_ostream BOS(OS);
-    legacy::PassManager PM;
+    // Heap-allocated: after a fatal error they are leaked, not destroyed
+    // half-way through a run.
+    auto *BOS = new buffer_ostream(OS);
+    auto *PM = new legacy::PassManager();
     Failed = TM->addPassesToEmitFile(
-        PM, BOS, nullptr,
+        *PM, *BOS, nullptr,
         Assembly ? CodeGenFileType::AssemblyFile : CodeGenFileType::ObjectFile);
-    if (Failed)
+    if (Failed) {
       C->Errors = "the target cannot emit this file type";
-    else
-      PM.run(Mod);
+    } else {
+      RecoveryScope Recovery;
+      FatalReason = &Fatal;
+      CrashRecoveryContext CRC;
+      Completed = CRC.RunSafely([&] { PM->run(Mod); });
+      FatalReason = nullptr;
+    }
+    if (Completed) {
+      delete PM;
+      delete BOS;
+    } else {
+      Poisoned = true;
+      (void)TM.release();
+    }
   }
   if (Serial.owns_lock())
     Serial.unlock();
   std::string Errors = C->Errors;
   Ctx.setDiagnosticHandler(std::move(Previous));
+  if (!Completed) {
+    std::string Message = "LLVM's back end stopped: " +
+                          (Fatal.empty() ? std::string("it crashed") : Fatal);
+    *Error = LLVMCreateMessage(Message.c_str());
+    return 1;
+  }
   if (Failed || !Errors.empty()) {
     *Error = LLVMCreateMessage(Errors.c_str());
     return 1;

@@ -3,10 +3,13 @@
 //! SPIR-V back end, PTX text from the NVPTX back end. The shim in
 //! `llvm-wrapper/CodegenWrapper.cpp` drives the target machine.
 //!
-//! Error diagnostics of a back end come back as [`CodegenError`]; a back end
-//! that calls `report_fatal_error` still ends the process, as it does in
-//! `llc`. SPIR-V compilations are serialized process-wide (the SPIR-V back
-//! end keeps module analysis in a static); other targets run in parallel.
+//! Error diagnostics of a back end come back as [`CodegenError`], and so does
+//! a back end that calls `report_fatal_error` or crashes (it would end the
+//! process in `llc`): the compilation runs under LLVM's crash recovery, what
+//! it allocated is leaked, and every later compilation in the process fails
+//! with a message, since LLVM's state may be inconsistent. SPIR-V
+//! compilations are serialized process-wide (the SPIR-V back end keeps
+//! module analysis in a static); other targets run in parallel.
 //! That static also keeps block-label ids from earlier modules, so SPIR-V
 //! from the second compilation on may number ids differently from `llc`;
 //! `sycl_spirv::compile_module` repairs and canonicalizes the numbering.

@@ -144,7 +144,16 @@ const char *sycl_post_link_result_warning(const sycl_post_link_result *r, size_t
    text) is compiled to SPIR-V in process, SPIR-V is stored as it is, every
    image keeps its property sets and gets [SYCL/kernel names]. The output is
    wrapped in an LLVM offload binary (what the SYCL runtime loads) unless
-   bare is non-zero. */
+   bare is non-zero.
+
+   A back end that gives up on an image (LLVM's report_fatal_error, e.g.
+   "Unsupported Integer width!" for an i256 division) or crashes makes the
+   call fail with a message; the host keeps running. What that compilation
+   had allocated is leaked, and since LLVM's state may be inconsistent after
+   it, every later call that compiles IR in this process fails with a
+   message saying so. While a compilation runs, LLVM's fatal-error handler
+   and crash-signal handlers are this library's (LLVM has one of each per
+   process); they are removed when no compilation runs. */
 typedef struct sycl_syclbin_image {
   const char *name;            /* for messages; may be NULL */
   const unsigned char *code;   /* LLVM IR or SPIR-V */

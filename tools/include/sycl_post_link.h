@@ -153,7 +153,9 @@ const char *sycl_post_link_result_warning(const sycl_post_link_result *r, size_t
    it, every later call that compiles IR in this process fails with a
    message saying so. While a compilation runs, LLVM's fatal-error handler
    and crash-signal handlers are this library's (LLVM has one of each per
-   process); they are removed when no compilation runs. */
+   process); they are removed when no compilation runs, and a fatal-error
+   handler the host had installed (LLVMInstallFatalErrorHandler) is not put
+   back: LLVM offers no way to read it. */
 typedef struct sycl_syclbin_image {
   const char *name;            /* for messages; may be NULL */
   const unsigned char *code;   /* LLVM IR or SPIR-V */

@@ -5,17 +5,22 @@
 //! How the work is shared: the input module is analysed once (groups,
 //! dependency graph) on the calling thread, which turns each group into a
 //! job naming the global values to define by their position in the module.
-//! LLVM contexts are not thread-safe, so no two threads ever touch one: the
-//! calling thread extracts images from the input module itself, and every
-//! other worker from its own copy, read lazily (bodies only when an image
-//! needs them) from bitcode written once with its use-list order. Every
-//! image is built from an identical module by the same steps, so which
-//! thread builds it does not matter; results are put back in job order.
+//! LLVM contexts are not thread-safe, so no two threads ever touch one. With
+//! one thread, the calling thread extracts images from the input module
+//! itself. With more, the input module is written once as bitcode with its
+//! use-list order and freed with its context, and every worker, the calling
+//! thread included, extracts from its own copy read lazily from that
+//! bitcode (bodies only when an image needs them). Every image is built
+//! from an identical module by the same steps, so which thread builds it
+//! does not matter; results are put back in job order.
 //!
-//! Memory: a worker frees a function body as soon as no job left to start
-//! defines it (every job counts down the values it defines when it starts),
-//! so kernels go right after their image and a worker's module shrinks
-//! instead of ending up as a whole loaded copy. The modules written are run
+//! Memory: no thread holds a whole loaded module next to another thread's
+//! copy. The input's memory is given back to the system before the copies
+//! grow (glibc gives each thread its own heap, which could not reuse it), so
+//! the peak at two threads is that of reading and writing the input. A
+//! worker frees a function body as soon as no job left to start defines it
+//! (every job counts down the values it defines when it starts), so kernels
+//! go right after their image and a copy shrinks instead of ending up whole. The modules written are run
 //! through the LLVM verifier only when asked ([`verify_each`]).
 //!
 //! After extraction and cleanup, each image goes through the ESIMD step
@@ -308,12 +313,24 @@ pub fn split_and_save<S: ImageSink>(
         failed: AtomicBool::new(false),
         results: Mutex::new((0..jobs.len()).map(|_| None).collect()),
     };
-    // The calling thread extracts from the input module itself; every other
-    // worker from its own copy, read lazily from bitcode that keeps the
-    // use-list order (an identical copy: which thread builds an image does
-    // not matter).
-    let bitcode = (threads > 1).then(|| m.to_bitcode_with_use_list_order());
+    // With one thread, the calling thread extracts from the input module
+    // itself. With more, the input module is written once as bitcode that
+    // keeps its use-list order and freed, with its context; then every
+    // worker, the calling thread included, extracts from its own copy read
+    // lazily from that bitcode (identical copies: which thread builds an
+    // image does not matter). No thread then holds a whole loaded module,
+    // and the memory the input took is given back before the copies grow
+    // (each thread allocates from its own heap, which could not reuse it).
     let data_layout = m.data_layout_str();
+    let (bitcode, m) = if threads > 1 {
+        let bitcode = m.to_bitcode_with_use_list_order();
+        drop(m);
+        drop(ctx);
+        release_free_memory();
+        (Some(bitcode), None)
+    } else {
+        (None, Some(m))
+    };
     let copy_worker = || {
         let Some(bitcode) = &bitcode else { return };
         let ctx = Context::new();
@@ -330,10 +347,12 @@ pub fn split_and_save<S: ImageSink>(
         for _ in 1..threads {
             scope.spawn(copy_worker);
         }
-        work.run(&m);
+        match &m {
+            Some(m) => work.run(m),
+            None => copy_worker(),
+        }
     });
     drop(m);
-    drop(ctx);
 
     let results = work
         .results
@@ -358,4 +377,20 @@ pub fn split_and_save<S: ImageSink>(
         return Err(e);
     }
     Ok(SplitResult { images, warnings })
+}
+
+/// Gives the allocator's free memory back to the system (glibc keeps it
+/// otherwise: the tools set a high trim threshold so that workers do not
+/// give memory back after every image).
+fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn malloc_trim(pad: usize) -> std::os::raw::c_int;
+        }
+        // SAFETY: malloc_trim only returns free memory to the system.
+        unsafe {
+            malloc_trim(0);
+        }
+    }
 }

@@ -4,18 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "sycl_post_link.h"
-
-static unsigned char *slurp(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
-  *size = fread(buf, 1, (size_t)n, f);
-  fclose(f);
-  return buf;
-}
+#include "slurp.h"
 
 int main(int argc, char **argv) {
   if (argc < 4) return 2;

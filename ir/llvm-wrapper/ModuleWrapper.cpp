@@ -590,18 +590,18 @@ static bool hasDebugInfo(const Module &M) {
 /// instrumentation analysis registered, without building a PassBuilder (and
 /// every analysis it registers) for each image. StripDeadDebugInfo only
 /// changes compile units it finds, so it is left out when there are none
-/// (its DebugInfoFinder walks every instruction twice).
+/// (its DebugInfoFinder walks every instruction twice); GlobalDCE never adds
+/// any, so looking before it runs is enough.
 void SyclRunImageCleanupPasses(LLVMModuleRef M) {
+  Module &Mod = *unwrap(M);
   ModuleAnalysisManager MAM;
   MAM.registerPass([&] { return PassInstrumentationAnalysis(); });
   ModulePassManager MPM;
   MPM.addPass(GlobalDCEPass());
-  ModulePassManager Tail;
-  MPM.run(*unwrap(M), MAM);
-  if (hasDebugInfo(*unwrap(M)))
-    Tail.addPass(StripDeadDebugInfoPass());
-  Tail.addPass(StripDeadPrototypesPass());
-  Tail.run(*unwrap(M), MAM);
+  if (hasDebugInfo(Mod))
+    MPM.addPass(StripDeadDebugInfoPass());
+  MPM.addPass(StripDeadPrototypesPass());
+  MPM.run(Mod, MAM);
 }
 
 } // extern "C"

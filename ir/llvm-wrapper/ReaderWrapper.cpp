@@ -33,6 +33,11 @@ namespace {
 
 char *copyMessage(const std::string &S) { return strdup(S.c_str()); }
 
+/// "<name>: error: <what>", as LLVMParseIRInContext words its messages.
+char *errorMessage(const char *Name, const std::string &What) {
+  return copyMessage(std::string(Name) + ": error: " + What);
+}
+
 /// The "Debug Info Version" module flag, 0 if absent. The module is not
 /// verified yet, so nothing about the flags' shape is assumed (as in
 /// UpgradeDebugInfo).
@@ -96,8 +101,7 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
     Expected<std::unique_ptr<Module>> MOrErr =
         readBitcodeBodies(std::move(Buf), Ctx);
     if (!MOrErr) {
-      *Err = copyMessage(std::string(Name) + ": error: " +
-                         toString(MOrErr.takeError()));
+      *Err = errorMessage(Name, toString(MOrErr.takeError()));
       return 1;
     }
     M = std::move(*MOrErr);
@@ -125,8 +129,7 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
     raw_string_ostream OS(Msg);
     if (verifyModule(*M, &OS, &BrokenDebugInfo)) {
       StringRef First = StringRef(Msg).split('\n').first.trim();
-      *Err = copyMessage(std::string(Name) + ": error: invalid module: " +
-                         First.str());
+      *Err = errorMessage(Name, "invalid module: " + First.str());
       return 1;
     }
   }
@@ -134,8 +137,7 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
     // The module-level upgrades, UpgradeDebugInfo among them (it verifies
     // a versioned module again; it is known to pass).
     if (Error E = M->materializeAll()) {
-      *Err = copyMessage(std::string(Name) + ": error: " +
-                         toString(std::move(E)));
+      *Err = errorMessage(Name, toString(std::move(E)));
       return 1;
     }
   } else if (!Versioned || BrokenDebugInfo) {

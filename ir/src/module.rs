@@ -9,7 +9,6 @@ use inkwell::module::Module as InkModule;
 use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
 use llvm_sys::bit_writer::LLVMWriteBitcodeToMemoryBuffer;
 use llvm_sys::core::*;
-#[allow(deprecated)]
 use llvm_sys::prelude::*;
 use llvm_sys::transforms::pass_builder::{LLVMCreatePassBuilderOptions, LLVMDisposePassBuilderOptions, LLVMRunPasses};
 

@@ -20,8 +20,9 @@
 //! the peak at two threads is that of reading and writing the input. A
 //! worker frees a function body as soon as no job left to start defines it
 //! (every job counts down the values it defines when it starts), so kernels
-//! go right after their image and a copy shrinks instead of ending up whole. The modules written are run
-//! through the LLVM verifier only when asked ([`verify_each`]).
+//! go right after their image and a copy shrinks instead of ending up whole.
+//! The modules written are run through the LLVM verifier only when asked
+//! ([`verify_each`]).
 //!
 //! After extraction and cleanup, each image goes through the ESIMD step
 //! ([`crate::esimd`]), which may turn it into an ESIMD and a SYCL part; the

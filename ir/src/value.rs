@@ -389,9 +389,15 @@ impl<'c> Value<'c> {
         }
     }
 
-    /// Sets the calling convention of a function.
+    /// Sets the calling convention of a function or call.
     pub fn set_call_conv(self, cc: CallConv) {
-        unsafe { LLVMSetFunctionCallConv(self.raw, cc.to_raw()) }
+        unsafe {
+            if self.kind() == ValueKind::Instruction {
+                LLVMSetInstructionCallConv(self.raw, cc.to_raw())
+            } else {
+                LLVMSetFunctionCallConv(self.raw, cc.to_raw())
+            }
+        }
     }
 
     /// Value of the string function attribute `key`, if present (`Some("")`

@@ -137,6 +137,13 @@ fn is_spir_triple(triple: &str) -> bool {
     arch == "spir" || arch == "spir64" || arch.starts_with("spir_") || arch.starts_with("spir64_")
 }
 
+/// Upstream's `Triple::isSPIROrSPIRV`: SPIR (`spir`, `spir64` and Intel's
+/// `spir64_*` sub-architectures) or SPIR-V (`spirv`, `spirv32`, `spirv64`,
+/// with or without a version).
+fn is_spir_or_spirv_triple(triple: &str) -> bool {
+    is_spir_triple(triple) || triple.split('-').next().unwrap_or("").starts_with("spirv")
+}
+
 fn err(s: impl Into<String>) -> PassError {
     PassError::Message(s.into())
 }
@@ -150,6 +157,8 @@ pub fn lower_spec_constants(m: &Module<'_>, mode: HandlingMode) -> Result<bool, 
 struct Lowering<'m, 'c> {
     m: &'m Module<'c>,
     mode: HandlingMode,
+    /// The module targets SPIR or SPIR-V: SPIR-V builtins are `spir_func`.
+    spir_target: bool,
     next_id: u32,
     next_offset: u64,
     ids: HashMap<String, Vec<Id>>,
@@ -165,6 +174,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
         Lowering {
             m,
             mode,
+            spir_target: is_spir_or_spirv_triple(&m.triple()),
             next_id: 0,
             next_offset: 0,
             ids: HashMap::new(),
@@ -494,7 +504,10 @@ impl<'m, 'c> Lowering<'m, 'c> {
     }
 
     /// `emitCall`: declares the mangled SPIR-V intrinsic and calls it. A
-    /// bool constant with an i8 default is read as i8 and truncated.
+    /// bool constant with an i8 default is read as i8 and truncated. On
+    /// SPIR and SPIR-V targets the declaration and the call use the
+    /// `spir_func` convention, as every SPIR-V builtin does (intel/llvm
+    /// #15718); elsewhere (NVPTX, AMDGCN) the C convention.
     fn emit_call(
         &self,
         ins: Inserter<'c>,
@@ -505,15 +518,20 @@ impl<'m, 'c> Lowering<'m, 'c> {
         let t = self.m.types();
         let arg_tys: Vec<Type<'c>> = args.iter().map(|a| a.ty()).collect();
         let name = mangle_function(base, ret, &arg_tys)?;
-        if ret.is_int(1) && arg_tys.len() == 2 && arg_tys[1].is_int(8) {
-            let fty = t.function(t.int(8), &arg_tys, false);
-            let callee = self.m.get_or_insert_function(&name, fty);
-            let c = ins.call(fty, callee, args, "");
-            return Ok(ins.trunc(c, ret, "tobool"));
-        }
-        let fty = t.function(ret, &arg_tys, false);
+        let bool_from_i8 = ret.is_int(1) && arg_tys.len() == 2 && arg_tys[1].is_int(8);
+        let fty = t.function(if bool_from_i8 { t.int(8) } else { ret }, &arg_tys, false);
         let callee = self.m.get_or_insert_function(&name, fty);
-        Ok(ins.call(fty, callee, args, ""))
+        let call = ins.call(fty, callee, args, "");
+        if self.spir_target {
+            if callee.is_function() {
+                callee.set_call_conv(CallConv::SpirFunc);
+            }
+            call.set_call_conv(CallConv::SpirFunc);
+        }
+        if bool_from_i8 {
+            return Ok(ins.trunc(call, ret, "tobool"));
+        }
+        Ok(call)
     }
 
     /// `collectCompositeElementsInfoRecursive`: one (id, offset, size) per
@@ -932,7 +950,7 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
     fn native_descriptors_report_tail_padding() {
         let (text, reg) = lower(PADDED, HandlingMode::Native);
         assert!(
-            text.contains("call %struct.A @_Z29__spirv_SpecConstantCompositeiaA3_a_Rstruct.A(i32 %"),
+            text.contains("call spir_func %struct.A @_Z29__spirv_SpecConstantCompositeiaA3_a_Rstruct.A(i32 %"),
             "{text}"
         );
         let words = |k: &str| reg.value(names::SPEC_CONST_MAP, k).and_then(|v| v.as_u32_array());

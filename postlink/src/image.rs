@@ -25,6 +25,9 @@ pub struct DeviceImage<'c> {
     /// The ESIMD step separated an ESIMD and a SYCL part (even if it linked
     /// them back together).
     pub esimd_split: bool,
+    /// The image's group has virtual function definitions (for the cleanup
+    /// that follows specialization-constant lowering).
+    pub has_virtual_functions: bool,
 }
 
 impl<'c> DeviceImage<'c> {
@@ -33,6 +36,7 @@ impl<'c> DeviceImage<'c> {
         DeviceImage {
             parts,
             esimd_split: false,
+            has_virtual_functions: false,
         }
     }
 }

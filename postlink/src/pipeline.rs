@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use sycl_ir::{Context, MdOperand, Module, Value};
+use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::properties::{compute_properties, EsimdStatus, PropertyOptions};
 use sycl_passes::remove_llvm_used::{remove_device_globals_from_compiler_used, remove_llvm_used};
 use sycl_passes::spec_constants::{
@@ -137,6 +138,24 @@ impl ImageMaker<'_> {
                 };
                 spec_modified |= lower_spec_constants(im, mode).map_err(|e| err(e.to_string()))?;
             }
+        }
+        // Every module saved is cleaned up once more, after its
+        // specialization constants were lowered (upstream's
+        // `prepareModuleBeforeSave`, which runs `ModuleDesc::cleanup` on each
+        // module and default-value copy, and `-ir-output-only`'s direct
+        // `cleanup`): what lowering left dead goes — the
+        // `__sycl_get*2020SpecConstantValue` declarations, discardable
+        // `specialization_id` globals and the types only they used.
+        let copts = CleanupOptions {
+            dynamic_linking: s.dynamic_linking,
+            has_virtual_functions: image.has_virtual_functions,
+        };
+        let cleanup_err = |e: sycl_passes::PassError| err(e.to_string());
+        for part in &image.parts {
+            cleanup(&part.module, &part.entry_points, copts).map_err(cleanup_err)?;
+        }
+        for (dm, entries, _) in &default_images {
+            cleanup(dm, entries, copts).map_err(cleanup_err)?;
         }
         if spec_modified {
             self.spec_modified.store(true, Ordering::SeqCst);
@@ -401,7 +420,6 @@ where
         esimd: Some(EsimdOptions {
             split_esimd: s.split_esimd,
             lower_esimd: s.lower_esimd,
-            per_kernel: mode == SplitMode::Kernel,
         }),
     };
     let sink = Stream {

@@ -286,13 +286,7 @@ pub fn split_and_save<S: ImageSink>(
         (jobs, m)
     };
 
-    // A virtual-functions image may get a dummy copy that takes the next
-    // number (see the `sycl-post-link` sink): save such images in order.
-    let threads = if jobs.iter().any(|j| j.has_virtual_functions) {
-        1
-    } else {
-        s.threads.clamp(1, jobs.len().max(1))
-    };
+    let threads = s.threads.clamp(1, jobs.len().max(1));
     // How many jobs not yet started define each global value: a worker frees
     // a function body once none does.
     let mut pending = vec![0u32; m.global_values().len()];

@@ -65,9 +65,6 @@ pub enum ImageKind {
     /// A copy of the image before it with specialization constants replaced
     /// by their default values (`-generate-device-image-default-spec-consts`).
     DefaultSpecConstants,
-    /// A copy of the virtual-functions image before it with every body
-    /// emptied, for devices that lack the optional features it uses.
-    Dummy,
     /// A bfloat16 device library (`-device-lib-dir`), saved as it is; the
     /// file name it was loaded from.
     DeviceLibrary(String),

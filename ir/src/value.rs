@@ -643,6 +643,36 @@ impl<'c> Value<'c> {
         }
     }
 
+    /// The little-endian bytes of a constant integer or floating-point
+    /// scalar of up to 128 bits (`i128`, `fp128`; narrower ones too), as
+    /// many as `store_size`: the whole value, where [`Value::const_int_zext`]
+    /// and [`Value::const_fp_bits`] give 64 bits. `None` for other values.
+    pub fn const_scalar_le_bytes(self, store_size: usize) -> Option<Vec<u8>> {
+        let is_int = unsafe { !LLVMIsAConstantInt(self.raw).is_null() };
+        let is_fp = unsafe { !LLVMIsAConstantFP(self.raw).is_null() };
+        if !is_int && !is_fp {
+            return None;
+        }
+        // The printed form is LLVM's own exact spelling: "i128 -5", or for
+        // fp128 "fp128 0xL<low 64 bits><high 64 bits>" in hex.
+        let text = unsafe {
+            let p = LLVMPrintValueToString(self.raw);
+            let s = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
+            LLVMDisposeMessage(p);
+            s
+        };
+        let literal = text.split_whitespace().nth(1)?;
+        let bits: u128 = if is_int {
+            literal.parse::<i128>().ok().map(|v| v as u128).or_else(|| literal.parse::<u128>().ok())?
+        } else if let Some(hex) = literal.strip_prefix("0xL") {
+            let (lo, hi) = (hex.get(..16)?, hex.get(16..32)?);
+            (u128::from(u64::from_str_radix(hi, 16).ok()?) << 64) | u128::from(u64::from_str_radix(lo, 16).ok()?)
+        } else {
+            u128::from(self.const_fp_bits()?)
+        };
+        (store_size <= 16).then(|| bits.to_le_bytes()[..store_size].to_vec())
+    }
+
     /// Sign-extended value of a constant integer.
     pub fn const_int_sext(self) -> Option<i64> {
         unsafe {

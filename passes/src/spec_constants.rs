@@ -828,20 +828,17 @@ fn default_bytes(m: &Module<'_>, c: Value<'_>, offset: &mut u64, out: &mut Vec<u
             Ok(())
         }
         _ => {
+            // Scalars of up to 128 bits (`i128`, `fp128`) are accepted, as
+            // upstream accepts them in emulation mode; their whole value is
+            // written (upstream copies through a 64-bit temporary, whose
+            // upper bytes are not the value's).
             let n = dl.store_size(ty) as usize;
-            let bits = if let Some(v) = c.const_int_zext() {
-                v
-            } else if let Some(v) = c.const_fp_bits() {
-                v
-            } else {
+            let Some(bytes) = c.const_scalar_le_bytes(n) else {
                 return Err(err(
                     "unexpected constant scalar type in a specialization constant default value",
                 ));
             };
-            if n > 8 {
-                return Err(err("specialization constant scalar wider than 64 bits"));
-            }
-            out.extend_from_slice(&bits.to_le_bytes()[..n]);
+            out.extend_from_slice(&bytes);
             *offset += n as u64;
             Ok(())
         }
@@ -963,6 +960,37 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
         assert_eq!(all, Some(&[20, 0, 0, 0, 99, 0, 0, 0, 1][..]));
         assert!(!text.contains("@n ="), "unused symbolic IDs are erased: {text}");
         assert!(text.contains("@d ="), "specialization_id objects are kept: {text}");
+    }
+
+    #[test]
+    fn emulation_writes_whole_128_bit_default_values() {
+        let ir = r#"
+@na = private unnamed_addr constant [2 x i8] c"A\00"
+@nf = private unnamed_addr constant [2 x i8] c"F\00"
+@ida = internal addrspace(1) constant { i128 } { i128 -2 }
+@idf = internal addrspace(1) constant { fp128 } { fp128 0xL00000000000000013FFF000000000000 }
+define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %buf) {
+  %b4 = addrspacecast ptr addrspace(1) %buf to ptr addrspace(4)
+  %a = call spir_func i128 @_Z37__sycl_getScalar2020SpecConstantValueInET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @na to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @ida to ptr addrspace(4)), ptr addrspace(4) %b4)
+  store i128 %a, ptr addrspace(1) %out
+  %f = call spir_func fp128 @_Z37__sycl_getScalar2020SpecConstantValueIgET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @nf to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @idf to ptr addrspace(4)), ptr addrspace(4) %b4)
+  store fp128 %f, ptr addrspace(1) %out
+  ret void
+}
+declare spir_func i128 @_Z37__sycl_getScalar2020SpecConstantValueInET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+declare spir_func fp128 @_Z37__sycl_getScalar2020SpecConstantValueIgET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+"#;
+        let (_, reg) = lower(ir, HandlingMode::Emulation);
+        let all = reg
+            .value(names::SPEC_CONST_DEFAULT_VALUES, "all")
+            .and_then(|v| v.as_byte_payload())
+            .map(<[u8]>::to_vec);
+        let mut want = vec![0xfe];
+        want.extend([0xff; 15]);
+        // fp128: low 64 bits (1), then high 64 bits (0x3fff000000000000).
+        want.extend(1u64.to_le_bytes());
+        want.extend(0x3fff_0000_0000_0000u64.to_le_bytes());
+        assert_eq!(all, Some(want));
     }
 
     #[test]

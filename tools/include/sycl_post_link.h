@@ -61,7 +61,11 @@ sycl_post_link_settings *sycl_post_link_settings_create(void);
    non-zero return and *error set (free with sycl_post_link_free).
    "o" takes "[target,]file" as on the command line: each adds a target
    (an output table, see sycl_post_link_result_target); the file name is
-   not used. "out-dir" and "f" only concern files and have no effect here. */
+   not used. "out-dir" and "f" only concern files and have no effect here.
+   "threads" (or "j") takes the number of worker threads the run may use:
+   "0", the default, means SPL_THREADS when set in the environment, else
+   every core; a host that runs several links at once sets it to its share.
+   The images are the same bytes whatever the number. */
 int sycl_post_link_settings_set(sycl_post_link_settings *s, const char *option, const char *value, char **error);
 
 /* Frees settings. NULL is ignored. */

@@ -232,12 +232,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
                     POST_LINK_VALUE_HELP,
                 )))
             }
-            Arg::Version => {
-                return Ok(Command::Print(format!(
-                    "sycl-post-link (Rust) {}\n",
-                    env!("CARGO_PKG_VERSION")
-                )))
-            }
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-post-link"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt(name, v) => actions |= apply_post_link_option(&mut o, name, v),
         }
@@ -299,12 +294,7 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
                     MODULE_SPLIT_OPTIONS,
                 )))
             }
-            Arg::Version => {
-                return Ok(Command::Print(format!(
-                    "sycl-module-split (Rust) {}\n",
-                    env!("CARGO_PKG_VERSION")
-                )))
-            }
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-module-split"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => o.prefix = v,
             Arg::Opt("S", v) => o.text = truthy(&v),

@@ -106,7 +106,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("sycl-link (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("sycl-link"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),

@@ -354,7 +354,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("syclbin (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("syclbin"));
                 return Ok(());
             }
             Arg::Positional(p) => positional.push(p),

@@ -374,7 +374,11 @@ where
         },
         // Default-value images shift the numbers of the images after them:
         // make images one by one, in order.
-        threads: if s.default_spec_consts { 1 } else { thread_count() },
+        threads: if s.default_spec_consts {
+            1
+        } else {
+            thread_count(s.threads)
+        },
         esimd: Some(EsimdOptions {
             split_esimd: s.split_esimd,
             lower_esimd: s.lower_esimd,
@@ -490,12 +494,18 @@ fn device_lib_image(maker: &ImageMaker<'_>, dir: &str, lib: &str, n: usize) -> R
     maker.make(n, &saved, true)
 }
 
-/// Worker threads for image extraction: `SPL_THREADS` if set, else the
-/// machine's parallelism. Output is identical whatever the count.
-pub fn thread_count() -> usize {
-    std::env::var("SPL_THREADS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .filter(|&n: &usize| n > 0)
+/// Worker threads for a run: `requested` (`-j`/`--threads`, the `threads`
+/// setting) when it is given and not 0; else `SPL_THREADS` when set to a
+/// positive number; else the machine's parallelism (all cores). Output is
+/// identical whatever the count.
+pub fn thread_count(requested: Option<usize>) -> usize {
+    requested
+        .filter(|&n| n > 0)
+        .or_else(|| {
+            std::env::var("SPL_THREADS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .filter(|&n: &usize| n > 0)
+        })
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
 }

@@ -44,6 +44,8 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
     OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory where sycl fallback device libraries reside", value_desc: "dirname" },
     OptSpec { name: "id-queries-range", kind: OptKind::Enum(ID_QUERIES_RANGE_VALUES), help: "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)", value_desc: "" },
+    OptSpec::threads(),
+    OptSpec::jobs(),
     OptSpec::flag("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)"),
 ];
 
@@ -173,6 +175,7 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "device-lib-dir" => s.device_lib_dir = Some(v),
         "id-queries-range" => s.id_queries_range = IdQueriesRange::parse(&v).unwrap_or_default(),
         "emit-devicelib-req-mask" => s.devicelib_req_mask = on,
+        "threads" | "j" => s.threads = cl::threads_value(&v),
         // -O levels only select the ESIMD lowering pipeline's level.
         _ => {}
     }
@@ -229,12 +232,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
                     POST_LINK_VALUE_HELP,
                 )))
             }
-            Arg::Version => {
-                return Ok(Command::Print(format!(
-                    "sycl-post-link (Rust) {}\n",
-                    env!("CARGO_PKG_VERSION")
-                )))
-            }
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-post-link"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt(name, v) => actions |= apply_post_link_option(&mut o, name, v),
         }
@@ -271,6 +269,8 @@ pub const MODULE_SPLIT_OPTIONS: &[OptSpec] = &[
         help: "split input module",
         value_desc: "",
     },
+    OptSpec::threads(),
+    OptSpec::jobs(),
 ];
 
 /// Parses a `sycl-module-split` command line.
@@ -281,6 +281,7 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
         prefix: "output".into(),
         split: None,
         text: false,
+        threads: None,
     };
     let mut positional = Vec::new();
     for a in parsed {
@@ -293,16 +294,12 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
                     MODULE_SPLIT_OPTIONS,
                 )))
             }
-            Arg::Version => {
-                return Ok(Command::Print(format!(
-                    "sycl-module-split (Rust) {}\n",
-                    env!("CARGO_PKG_VERSION")
-                )))
-            }
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-module-split"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => o.prefix = v,
             Arg::Opt("S", v) => o.text = truthy(&v),
             Arg::Opt("split", v) => o.split = SplitMode::parse(&v),
+            Arg::Opt("threads" | "j", v) => o.threads = cl::threads_value(&v),
             Arg::Opt(..) => {}
         }
     }

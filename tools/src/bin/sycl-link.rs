@@ -73,6 +73,8 @@ const SPECS: &[OptSpec] = &[
         value_desc: "triple",
     },
     OptSpec::flag("v", "Print what is linked and written"),
+    OptSpec::threads(),
+    OptSpec::jobs(),
 ];
 
 fn usage() -> String {
@@ -96,6 +98,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut deps = false;
     let mut bare = false;
     let mut verbose = false;
+    let mut threads = None;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -103,7 +106,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("sycl-link (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("sycl-link"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
@@ -123,6 +126,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 }
             }
             Arg::Opt("v", v) => verbose = v == "true",
+            Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
             Arg::Opt(_, _) => {}
         }
     }
@@ -148,7 +152,7 @@ fn run(args: &[String]) -> Result<(), String> {
             } else {
                 Container::OffloadBinary
             },
-            threads: thread_count(),
+            threads: thread_count(threads),
             ..SyclbinOptions::default()
         },
     };

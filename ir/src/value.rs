@@ -663,7 +663,11 @@ impl<'c> Value<'c> {
         };
         let literal = text.split_whitespace().nth(1)?;
         let bits: u128 = if is_int {
-            literal.parse::<i128>().ok().map(|v| v as u128).or_else(|| literal.parse::<u128>().ok())?
+            literal
+                .parse::<i128>()
+                .ok()
+                .map(|v| v as u128)
+                .or_else(|| literal.parse::<u128>().ok())?
         } else if let Some(hex) = literal.strip_prefix("0xL") {
             let (lo, hi) = (hex.get(..16)?, hex.get(16..32)?);
             (u128::from(u64::from_str_radix(hi, 16).ok()?) << 64) | u128::from(u64::from_str_radix(lo, 16).ok()?)

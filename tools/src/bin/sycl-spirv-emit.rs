@@ -2,8 +2,12 @@
 //! module in process with LLVM's SPIR-V back end (the bytes that
 //! `llc -mtriple=spirv64-unknown-unknown -filetype=obj` writes), or with
 //! `--ptx=<cpu>` to PTX text with the NVPTX back end. No `llc` process.
-//! Errors: `sycl-spirv-emit: error: <file>: <what>`, exit status 1.
+//! Errors: `sycl-spirv-emit: error: <file>: <what>`, exit status 1, and no
+//! output file (it is written under a temporary name and renamed into
+//! place, `sycl_postlink::output`).
 use std::process::ExitCode;
+
+use sycl_postlink::output::Outputs;
 
 const TOOL: &str = "sycl-spirv-emit";
 
@@ -47,7 +51,11 @@ fn main() -> ExitCode {
                 }
             })
         })
-        .and_then(|bytes| std::fs::write(&output, bytes).map_err(|e| format!("{output}: {e}")));
+        .and_then(|bytes| {
+            let mut outs = Outputs::new();
+            outs.write(&output, &bytes)?;
+            outs.commit()
+        });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -34,7 +34,7 @@ fn no_call_after_the_callback_stops_the_run() {
                 }
                 Ok(())
             });
-            let e = result.err().expect("the run fails");
+            let e = result.expect_err("the run fails");
             assert_eq!(e.0, "host says stop", "threads {threads}");
             assert_eq!(
                 after_stop.load(Ordering::SeqCst),

@@ -334,7 +334,7 @@ const HEADER_WORDS: usize = 5;
 /// count (the high half of its first word) at least 1 and within the
 /// stream.
 pub fn check_instruction_bounds(bytes: &[u8]) -> Result<(), SpirvError> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(SpirvError::Parse(format!(
             "{} bytes is not a whole number of 32-bit words",
             bytes.len()

@@ -93,14 +93,14 @@ fn the_error_names_the_instruction() {
     let at = instruction_starts(&m)[3];
     m[4 * at + 2] = 0xff;
     m[4 * at + 3] = 0x7f;
-    let e = sycl_spirv::load(&m).err().expect("an error").to_string();
+    let e = sycl_spirv::load(&m).expect_err("an error").to_string();
     assert!(
         e.starts_with(&format!(
             "not a SPIR-V module: instruction at word {at} has 32767 words"
         )),
         "{e}"
     );
-    let e = sycl_spirv::load(&m[..m.len() - 2]).err().expect("an error").to_string();
+    let e = sycl_spirv::load(&m[..m.len() - 2]).expect_err("an error").to_string();
     assert!(e.contains("not a whole number of 32-bit words"), "{e}");
 }
 

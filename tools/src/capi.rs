@@ -97,7 +97,7 @@ pub struct CResult {
 }
 
 /// A panic's message, for the error a caller gets instead of the panic.
-fn panic_message(p: Box<dyn Any + Send>) -> String {
+pub fn panic_message(p: Box<dyn Any + Send>) -> String {
     let what = p
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -124,7 +124,7 @@ impl Drop for InProgress {
 /// hook; the first call puts in a hook that stays silent while any C ABI
 /// call is in progress (on any thread: the library's worker threads too)
 /// and otherwise hands over to the hook that was there before.
-pub(crate) fn catch_quietly<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
+pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
     static HOOK: Once = Once::new();
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();

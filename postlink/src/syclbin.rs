@@ -166,8 +166,6 @@ fn compile(image: &SyclbinImage, ir_type: IrType) -> Result<Compiled, SyclbinPac
         return stored(ir_type);
     }
     if sycl_spirv::is_spirv(&image.code) {
-        // Stored as given, but only a whole instruction stream.
-        sycl_spirv::check_instruction_bounds(&image.code).map_err(|e| image_error(image, e.to_string()))?;
         return stored(IrType::SpirV);
     }
     if !sycl_spirv::is_llvm_ir(&image.code) {

@@ -25,7 +25,8 @@ command on it, with SPL_THREADS alternating between 1 and 3. Resource
 faults: one command case in five runs on a "full disk" (a file size limit
 of 1-8 KiB), and some commands always write where they cannot (an existing
 directory as -o, a second table path that is a directory, standard output
-or -o on /dev/full). The campaign is deterministic for a given --seed.
+or -o on /dev/full, reached through a link so that a tool that renamed
+over it would not replace the system's device). The campaign is deterministic for a given --seed.
 
 Not covered yet: a full or closed standard output for commands that print
 (syclbin dump, --help; issue 19 item 5).
@@ -60,7 +61,7 @@ def mutate(rng, data, others):
     """One to three random edits of `data` (bytes)."""
     data = bytearray(data)
     for _ in range(rng.randint(1, 3)):
-        kind = rng.randrange(9)
+        kind = rng.randrange(11)
         n = len(data)
         if kind == 0 and n:  # truncate
             del data[rng.randrange(n):]
@@ -97,6 +98,11 @@ def mutate(rng, data, others):
             if len(quotes) >= 2:
                 at = rng.choice(quotes[:-1]) + 1
                 data[at:at] = rng.choice([b"\\00", b"\\0A", b"=", b"[", b"]", b"|", b"\\0D"])
+        elif kind >= 9:  # a special byte in a string attribute's value
+            spots = [i + 3 for i in range(len(data) - 3) if data[i:i + 3] == b'"="']
+            if spots:
+                at = rng.choice(spots)
+                data[at:at] = rng.choice([b"\\00", b"\\0A", b"=", b"["])
     return bytes(data)
 
 
@@ -209,12 +215,12 @@ COMMANDS = [
       "-o", "spir64_x86_64,OUT"]),
     ("sycl-post-link -o - >/dev/full", "sycl-post-link", "ir", "in.ll",
      ["-split=kernel", "-symbols", "IN", "-o", "-", ">FULL"]),
-    ("sycl-spirv-emit -o /dev/full", "sycl-spirv-emit", "ir", "in.ll", ["IN", "-o", "/dev/full"]),
+    ("sycl-spirv-emit -o /dev/full", "sycl-spirv-emit", "ir", "in.ll", ["IN", "-o", "FULL"]),
     ("syclbin create -o /dev/full", "syclbin", "spv", "in.spv",
-     ["create", "--image=IN", "-o", "/dev/full"]),
-    ("sycl-link -o /dev/full", "sycl-link", "ir", "in.bc", ["IN", "-o", "/dev/full"]),
+     ["create", "--image=IN", "-o", "FULL"]),
+    ("sycl-link -o /dev/full", "sycl-link", "ir", "in.bc", ["IN", "-o", "FULL"]),
     ("file-table-tform -o /dev/full", "file-table-tform", "table", "in.table",
-     ["--extract=Code", "IN", "-o", "/dev/full"]),
+     ["--extract=Code", "IN", "-o", "FULL"]),
 ]
 
 # A full disk: the command runs with a file size limit (bash's ulimit -f,
@@ -269,6 +275,10 @@ def one_case(args):
         inp = os.path.join(work, in_name)
         with open(inp, "wb") as f:
             f.write(data)
+        # /dev/full through a link: a tool that renamed a file over it (as
+        # root) would replace the link, not the system's device.
+        full = os.path.join(work, "full")
+        os.symlink("/dev/full", full)
         before = listing(work)
         env = dict(os.environ, SPL_THREADS=str(threads))
         if tool is None:
@@ -294,10 +304,12 @@ def one_case(args):
             stdout = subprocess.PIPE
             for a in cmd_args:
                 if a == ">FULL":
-                    stdout = open("/dev/full", "wb")
+                    stdout = open(full, "wb")
                     continue
                 a = a.replace("IN", inp).replace("OUT", out)
                 a = a.replace("SPV", seed_files["spv"]).replace("PROP", seed_files["prop"])
+                if a == "FULL":
+                    a = full
                 cmd.append(a)
             if fsize:
                 cmd = ["bash", "-c", FULL_DISK.format(fsize), "bash"] + cmd
@@ -311,6 +323,8 @@ def one_case(args):
         if run_failed and after != before:
             new = sorted(set(after) - set(before))
             problems.append("left behind: " + ", ".join(new[:4]))
+        if not os.path.islink(full):
+            problems.append("replaced: the link to /dev/full")
         temps = [p for p in after if ".spl-tmp" in p or ".tmp" in os.path.basename(p)]
         if temps:
             problems.append("temporary left: " + temps[0])
@@ -325,6 +339,8 @@ def main():
     ap.add_argument("--seed", type=int, default=19)
     ap.add_argument("--tools", default=os.path.join(REPO, "target", "release"))
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", action="append", default=[],
+                    help="run only the commands whose name contains this (repeatable)")
     ap.add_argument("--keep", default=os.path.join(REPO, "target", "fault-campaign", "failures"))
     o = ap.parse_args()
     tools = os.path.abspath(o.tools)
@@ -341,9 +357,10 @@ def main():
                       "prop": os.path.join(scratch, "t_0.prop")}
         all_seeds = [s for v in seeds.values() for s in v]
         rng = random.Random(o.seed)
+        commands = [c for c in COMMANDS if not o.only or any(w in c[0] for w in o.only)]
         jobs = []
         for i in range(o.cases):
-            name, tool, kind, in_name, cmd_args = COMMANDS[i % len(COMMANDS)]
+            name, tool, kind, in_name, cmd_args = commands[i % len(commands)]
             data = rng.choice(seeds[kind])
             if rng.random() < 0.95:
                 data = mutate(rng, data, all_seeds)
@@ -354,7 +371,7 @@ def main():
             fsize = rng.choice([1, 2, 4, 8]) if tool and rng.random() < 0.2 else 0
             jobs.append((i, name, tool, kind, in_name, cmd_args, data, tools, client, seed_files,
                          1 if i % 2 == 0 else 3, fsize))
-        counts = collections.OrderedDict((c[0], collections.Counter()) for c in COMMANDS)
+        counts = collections.OrderedDict((c[0], collections.Counter()) for c in commands)
         failures = []
         with concurrent.futures.ThreadPoolExecutor(max_workers=o.jobs) as ex:
             for name, outcome, problems, cmd, data, stderr in ex.map(one_case, jobs):

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "slurp.h"
 #include "sycl_post_link.h"
@@ -43,6 +44,11 @@ static int stop_at_second(void *user, const sycl_post_link_result *image) {
     ++calls_after_stop; /* counted as broken below */
   if (++stream_calls > 2)
     ++calls_after_stop;
+  if (stream_calls == 2) {
+    /* Give the other workers time to finish images before the stop. */
+    struct timespec pause = {0, 20 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+  }
   return stream_calls >= 2;
 }
 

@@ -11,6 +11,9 @@ scripts/setup.sh
 export SPL_VERIFY_EACH=1
 cargo test --release --workspace
 lit-22 -sv lit/
+# Mutated inputs and unwritable outputs through every command and the C
+# entry points (short form; scripts/fault-campaign.py --cases 5000 for more).
+scripts/fault-campaign.py --cases 600
 # Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
 scripts/spec-const-device-test.sh target/release
 # SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device).

@@ -7,16 +7,20 @@
 // library. Here such a module is verified before that step, and a broken one
 // becomes an error message. Modules without current debug information are
 // verified only when asked (SPL_VERIFY_EACH), as before: reading them costs
-// what LLVM's readers cost. Declared in ir/src/ffi.rs.
+// what LLVM's readers cost. Text that the bitcode writer cannot write back
+// readably (a NUL byte in a string attribute) is refused here too, so that
+// every later step can rely on bitcode round trips. Declared in ir/src/ffi.rs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm-c/Core.h"
 #include "llvm/AsmParser/LLParser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Attributes.h"
 #include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -75,6 +79,59 @@ readBitcodeBodies(std::unique_ptr<MemoryBuffer> Buf, LLVMContext &Ctx) {
   return M;
 }
 
+/// \p S with its NUL bytes written as `\00` (as the IR printer does).
+std::string escapeNul(StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '\0')
+      Out += "\\00";
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+/// The first string attribute in \p AL whose key or value holds a NUL byte,
+/// described; empty if none. The bitcode writer ends such strings at the
+/// NUL, so the bitcode it writes cannot be read back.
+std::string nulAttribute(AttributeList AL) {
+  for (AttributeSet AS : AL)
+    for (Attribute A : AS)
+      if (A.isStringAttribute() && (A.getKindAsString().contains('\0') ||
+                                    A.getValueAsString().contains('\0')))
+        return "string attribute \"" + escapeNul(A.getKindAsString()) +
+               "\"=\"" + escapeNul(A.getValueAsString()) + "\"";
+  return {};
+}
+
+/// Refuses what the text parser accepts but LLVM bitcode cannot hold: a NUL
+/// byte in a string attribute (of a function, its parameters or return
+/// value, a call, or a global variable) or in a garbage collector name.
+/// Every path that writes bitcode (the images, the copies that worker
+/// threads read) would write an unreadable file, so such an input is an
+/// error however many threads there are. Empty if the module is fine.
+std::string unrepresentable(const Module &M) {
+  for (const GlobalVariable &G : M.globals())
+    if (G.hasAttributes())
+      if (std::string A = nulAttribute(AttributeList::get(
+              G.getContext(), AttributeList::FunctionIndex, G.getAttributes()));
+          !A.empty())
+        return A + " of global variable '" + G.getName().str() + "'";
+  for (const Function &F : M) {
+    std::string Where = " of function '" + F.getName().str() + "'";
+    if (std::string A = nulAttribute(F.getAttributes()); !A.empty())
+      return A + Where;
+    if (F.hasGC() && F.getGC().find('\0') != std::string::npos)
+      return "garbage collector name \"" + escapeNul(F.getGC()) + "\"" + Where;
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB)
+        if (const auto *CB = dyn_cast<CallBase>(&I))
+          if (std::string A = nulAttribute(CB->getAttributes()); !A.empty())
+            return A + " of a call in function '" + F.getName().str() + "'";
+  }
+  return {};
+}
+
 } // namespace
 
 extern "C" {
@@ -117,6 +174,15 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
       raw_string_ostream OS(S);
       Diag.print(nullptr, OS, /*ShowColors=*/false);
       *Err = copyMessage(S);
+      return 1;
+    }
+  }
+
+  if (!IsBitcode) {
+    std::string What = unrepresentable(*M);
+    if (!What.empty()) {
+      *Err = errorMessage(
+          Name, What + " holds a NUL byte, which LLVM bitcode cannot hold");
       return 1;
     }
   }

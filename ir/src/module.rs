@@ -36,8 +36,67 @@ pub enum IrError {
 }
 
 /// An LLVM context. Every module and handle borrows one.
+///
+/// Every context has a diagnostic handler ([`Diagnostics`]): LLVM's default
+/// one prints to the process's standard error and calls `exit(1)` on an
+/// error (a bitcode reader's, a pass's), which would end the host of the
+/// library. Here error diagnostics are kept and come back as results;
+/// nothing is printed.
 pub struct Context {
     inner: InkContext,
+    /// The handler's state; declared after `inner` so that it outlives the
+    /// LLVM context.
+    diagnostics: Box<Diagnostics>,
+}
+
+/// The error diagnostics a context received and nobody has taken yet
+/// (warnings and remarks are dropped: a library does not print them).
+#[derive(Default)]
+struct Diagnostics {
+    errors: std::cell::Cell<Vec<String>>,
+}
+
+/// The diagnostic handler of every [`Context`]: keeps error messages. Cannot
+/// unwind (nothing in it panics short of an allocation failure, which
+/// aborts).
+extern "C" fn keep_diagnostic(info: LLVMDiagnosticInfoRef, state: *mut std::ffi::c_void) {
+    if state.is_null() {
+        return;
+    }
+    // SAFETY: `state` is the `Diagnostics` the context was created with
+    // (`Context::new`), alive as long as the context; one thread uses a
+    // context at a time.
+    unsafe {
+        if LLVMGetDiagInfoSeverity(info) != llvm_sys::LLVMDiagnosticSeverity::LLVMDSError {
+            return;
+        }
+        // One line per error: the first line of LLVM's text.
+        let text = take_message(LLVMGetDiagInfoDescription(info));
+        let text = text
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("error")
+            .trim()
+            .to_string();
+        let d = &*(state as *const Diagnostics);
+        let mut errors = d.errors.take();
+        errors.push(text);
+        d.errors.set(errors);
+    }
+}
+
+/// Takes the error diagnostics that the context `ctx` received (empty when
+/// its handler is not [`keep_diagnostic`], e.g. a host's context).
+fn take_context_errors(ctx: LLVMContextRef) -> Vec<String> {
+    unsafe {
+        let ours = LLVMContextGetDiagnosticHandler(ctx)
+            .is_some_and(|f| std::ptr::fn_addr_eq(f, keep_diagnostic as extern "C" fn(_, _)));
+        let state = LLVMContextGetDiagnosticContext(ctx) as *const Diagnostics;
+        if !ours || state.is_null() {
+            return Vec::new();
+        }
+        (*state).errors.take()
+    }
 }
 
 impl Default for Context {
@@ -49,9 +108,23 @@ impl Default for Context {
 impl Context {
     /// Creates a fresh context.
     pub fn new() -> Self {
-        Context {
-            inner: InkContext::create(),
+        let inner = InkContext::create();
+        let diagnostics = Box::<Diagnostics>::default();
+        unsafe {
+            LLVMContextSetDiagnosticHandler(
+                inner.raw(),
+                Some(keep_diagnostic),
+                &*diagnostics as *const Diagnostics as *mut std::ffi::c_void,
+            );
         }
+        Context { inner, diagnostics }
+    }
+
+    /// Takes the error diagnostics LLVM reported in this context since they
+    /// were last taken (the readers and most failing calls already return
+    /// them in their errors).
+    pub fn take_errors(&self) -> Vec<String> {
+        self.diagnostics.errors.take()
     }
 
     pub(crate) fn raw(&self) -> LLVMContextRef {
@@ -102,7 +175,12 @@ impl Context {
             let mut m: LLVMModuleRef = ptr::null_mut();
             // The module owns the buffer object (not the bytes) from here on.
             if llvm_sys::bit_reader::LLVMGetBitcodeModuleInContext2(self.raw(), buf, &mut m) != 0 {
-                return Err(IrError::Parse(format!("{name}: invalid bitcode")));
+                // The reader reported why through the context's handler.
+                let why = self.take_errors().into_iter().next();
+                return Err(IrError::Parse(format!(
+                    "{name}: {}",
+                    why.as_deref().unwrap_or("invalid bitcode")
+                )));
             }
             Ok(Module::from_raw(m))
         }
@@ -375,6 +453,17 @@ impl<'c> Module<'c> {
             let opts = LLVMCreatePassBuilderOptions();
             let err = LLVMRunPasses(self.raw(), c.as_ptr(), ptr::null_mut(), opts);
             LLVMDisposePassBuilderOptions(opts);
+            // A pass that reports an error diagnostic (LLVM's default handler
+            // would have ended the process) fails the run.
+            if let Some(message) = take_context_errors(self.ctx_raw()).into_iter().next() {
+                if !err.is_null() {
+                    llvm_sys::error::LLVMConsumeError(err);
+                }
+                return Err(IrError::Passes {
+                    pipeline: pipeline.into(),
+                    message,
+                });
+            }
             if !err.is_null() {
                 let m = llvm_sys::error::LLVMGetErrorMessage(err);
                 let message = take_message_err(m);
@@ -566,5 +655,57 @@ impl Drop for Bitcode {
             fn free(p: *mut std::ffi::c_void);
         }
         unsafe { free(self.ptr as *mut std::ffi::c_void) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NUL_ATTRIBUTE: &str =
+        "define void @k() #0 { ret void }\nattributes #0 = { \"sycl-module-id\"=\"b.cp\\00p\" }\n";
+
+    #[test]
+    fn unreadable_bitcode_is_an_error_not_an_exit() {
+        // LLVM's default diagnostic handler would print and call exit(1) here.
+        let ctx = Context::new();
+        let mut bytes = b"BC\xC0\xDE".to_vec();
+        bytes.extend_from_slice(&[0x35, 0x14, 0, 0, 5, 0, 0, 0, 0x62, 0x0c, 0x30, 0x24]);
+        let e = ctx.parse_bitcode_lazy(&bytes, "broken.bc").err().expect("an error");
+        assert!(e.to_string().starts_with("broken.bc: "), "{e}");
+        assert!(!e.to_string().contains('\n'));
+        assert!(ctx.take_errors().is_empty(), "the error was taken");
+    }
+
+    #[test]
+    fn bitcode_of_a_nul_string_attribute_is_refused_by_the_lazy_reader() {
+        // What a worker thread reads when the input holds such an attribute:
+        // made through the API, since the text reader refuses it.
+        let ctx = Context::new();
+        let m = ctx.create_module("m");
+        let t = m.types();
+        let f = m.add_function("k", t.function(t.void(), &[], false));
+        f.add_fn_attr("sycl-module-id", "b.cp\0p");
+        let bc = m.to_bitcode();
+        let other = Context::new();
+        let e = other.parse_bitcode_lazy(&bc, "copy").err().expect("an error");
+        assert!(e.to_string().contains("Invalid attribute group entry"), "{e}");
+    }
+
+    #[test]
+    fn text_with_a_nul_in_a_string_attribute_is_refused() {
+        let ctx = Context::new();
+        let e = ctx.parse_ir(NUL_ATTRIBUTE.as_bytes(), "a.ll").err().expect("an error");
+        assert_eq!(
+            e.to_string(),
+            "a.ll: string attribute \"sycl-module-id\"=\"b.cp\\00p\" of function 'k' holds a NUL byte, \
+             which LLVM bitcode cannot hold"
+        );
+        let call = "declare void @g()\ndefine void @k() {\n  call void @g() \"a\\00\"\n  ret void\n}\n";
+        let e = ctx.parse_ir(call.as_bytes(), "b.ll").err().expect("an error");
+        assert!(e.to_string().contains("of a call in function 'k'"), "{e}");
+        let global = "@g = global i32 0 #0\nattributes #0 = { \"x\"=\"\\00\" }\n";
+        let e = ctx.parse_ir(global.as_bytes(), "c.ll").err().expect("an error");
+        assert!(e.to_string().contains("of global variable 'g'"), "{e}");
     }
 }

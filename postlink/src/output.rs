@@ -1,6 +1,8 @@
 //! All-or-nothing output: files are written under temporary names next to
 //! their destination and renamed into place only when the whole job
-//! succeeded; on failure the temporaries are removed.
+//! succeeded; on failure the temporaries are removed. Putting the files in
+//! place is itself all or nothing ([`Outputs::commit`]): a rename that fails
+//! (a directory in the way, standard output full) undoes the ones before it.
 //!
 //! Each thread writes its temporaries into its own hidden directory inside
 //! the destination directory (`.spl-tmp<pid>-<thread>/`), removed when its
@@ -41,13 +43,15 @@ fn create_with_dir(path: &Path, data: &[u8]) -> std::io::Result<()> {
 }
 
 /// A file written under a temporary name, waiting to be renamed. Dropping it
-/// without [`PendingFile::commit`] removes the temporary.
+/// before [`Outputs::commit`] put it in place removes the temporary.
 pub struct PendingFile {
     tmp: PathBuf,
     dest: PathBuf,
     done: bool,
     /// The data for a path of `-` (standard output, as LLVM's
-    /// `raw_fd_ostream` treats it), printed on commit.
+    /// `raw_fd_ostream` treats it) or for an existing file that is not a
+    /// regular file (`/dev/null`, a pipe): written there on commit, never
+    /// replaced by a rename.
     stdout: Option<Vec<u8>>,
 }
 
@@ -55,7 +59,8 @@ impl PendingFile {
     /// Writes `data` to a temporary file for `path`. Errors name `path`.
     pub fn write(path: &str, data: &[u8]) -> Result<Self, String> {
         let dest = PathBuf::from(path);
-        if path == "-" {
+        let special = || fs::metadata(&dest).is_ok_and(|m| !m.is_file() && !m.is_dir());
+        if path == "-" || special() {
             return Ok(PendingFile {
                 tmp: PathBuf::new(),
                 dest,
@@ -85,23 +90,6 @@ impl PendingFile {
             stdout: None,
         })
     }
-
-    /// Renames the temporary into place. Its thread's temporary directory
-    /// stays (it may hold more files): [`Outputs::commit`] removes it.
-    pub fn commit(mut self) -> Result<(), String> {
-        if let Some(data) = self.stdout.take() {
-            self.done = true;
-            let mut out = std::io::stdout().lock();
-            return out
-                .write_all(&data)
-                .and_then(|()| out.flush())
-                .map_err(|e| format!("-: cannot write: {}", io_reason(&e)));
-        }
-        fs::rename(&self.tmp, &self.dest)
-            .map_err(|e| format!("{}: cannot write: {}", self.dest.display(), io_reason(&e)))?;
-        self.done = true;
-        Ok(())
-    }
 }
 
 impl Drop for PendingFile {
@@ -126,6 +114,23 @@ pub struct Outputs {
     pending: Vec<PendingFile>,
 }
 
+/// A file renamed into place by [`Outputs::commit`], and where the file it
+/// replaced waits until the commit is over.
+struct Placed {
+    dest: PathBuf,
+    backup: Option<PathBuf>,
+}
+
+impl Placed {
+    /// Takes the new file away and puts back the one it replaced.
+    fn undo(&self) {
+        let _ = fs::remove_file(&self.dest);
+        if let Some(b) = &self.backup {
+            let _ = fs::rename(b, &self.dest);
+        }
+    }
+}
+
 impl Outputs {
     /// Creates an empty set.
     pub fn new() -> Self {
@@ -143,28 +148,93 @@ impl Outputs {
         self.pending.extend(files);
     }
 
-    /// Renames every temporary into place. If one rename fails, the files
-    /// not yet renamed are removed. The temporary directories go too.
-    pub fn commit(self) -> Result<(), String> {
-        let mut dirs: Vec<PathBuf> = Vec::new();
-        for f in &self.pending {
-            if f.stdout.is_none() {
-                if let Some(d) = f.tmp.parent() {
-                    if dirs.last().is_none_or(|l| l != d) {
-                        dirs.push(d.to_path_buf());
-                    }
-                }
-            }
-        }
+    /// Puts every file in place, all or nothing: every destination is
+    /// checked first (a directory where a file should go fails before any
+    /// rename); then each temporary is renamed into place, a file already
+    /// at the destination being moved aside first; then the data for
+    /// standard output is printed. If any step fails, the files renamed so
+    /// far are removed and the ones they replaced put back, so the
+    /// destinations are as they were before the run (only what reached
+    /// standard output cannot be taken back). The temporary directories go
+    /// in every case.
+    pub fn commit(mut self) -> Result<(), String> {
+        let mut dirs: Vec<PathBuf> = self
+            .pending
+            .iter()
+            .filter(|f| f.stdout.is_none())
+            .filter_map(|f| f.tmp.parent().map(Path::to_path_buf))
+            .collect();
         dirs.sort();
         dirs.dedup();
-        // Stops at the first failure; the files not renamed are dropped,
-        // which removes them.
-        let result = self.pending.into_iter().try_for_each(PendingFile::commit);
+        let result = self.put_in_place();
+        // Temporaries not renamed go with `self`; then their directories.
+        drop(self);
         for d in dirs {
             let _ = fs::remove_dir(d);
         }
         result
+    }
+
+    fn put_in_place(&mut self) -> Result<(), String> {
+        let cannot = |dest: &Path, e: &std::io::Error| format!("{}: cannot write: {}", dest.display(), io_reason(e));
+        for f in self.pending.iter().filter(|f| f.stdout.is_none()) {
+            if fs::symlink_metadata(&f.dest).is_ok_and(|m| m.is_dir()) {
+                return Err(format!("{}: cannot write: Is a directory", f.dest.display()));
+            }
+        }
+        let mut placed: Vec<Placed> = Vec::new();
+        let undo = |placed: &[Placed]| placed.iter().rev().for_each(Placed::undo);
+        for (i, f) in self.pending.iter_mut().enumerate() {
+            if f.stdout.is_some() {
+                continue;
+            }
+            let mut backup = None;
+            if fs::symlink_metadata(&f.dest).is_ok() {
+                let b = f.tmp.with_file_name(format!(".old{}-{i}", std::process::id()));
+                if let Err(e) = fs::rename(&f.dest, &b) {
+                    undo(&placed);
+                    return Err(cannot(&f.dest, &e));
+                }
+                backup = Some(b);
+            }
+            let entry = Placed {
+                dest: f.dest.clone(),
+                backup,
+            };
+            if let Err(e) = fs::rename(&f.tmp, &f.dest) {
+                if let Some(b) = &entry.backup {
+                    let _ = fs::rename(b, &entry.dest);
+                }
+                undo(&placed);
+                return Err(cannot(&f.dest, &e));
+            }
+            f.done = true;
+            placed.push(entry);
+        }
+        for f in self.pending.iter_mut() {
+            if let Some(data) = f.stdout.take() {
+                f.done = true;
+                let written = if f.dest.as_os_str() == "-" {
+                    let mut out = std::io::stdout().lock();
+                    out.write_all(&data).and_then(|()| out.flush())
+                } else {
+                    fs::OpenOptions::new()
+                        .write(true)
+                        .open(&f.dest)
+                        .and_then(|mut file| file.write_all(&data))
+                };
+                if let Err(e) = written {
+                    undo(&placed);
+                    return Err(cannot(&f.dest, &e));
+                }
+            }
+        }
+        for p in &placed {
+            if let Some(b) = &p.backup {
+                let _ = fs::remove_file(b);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -180,5 +250,81 @@ pub fn io_reason(e: &std::io::Error) -> String {
                 None => s,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("spl-output-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).expect("temp dir");
+        d
+    }
+
+    fn listing(d: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(d)
+            .expect("read dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_directory_in_the_way_fails_before_any_rename() {
+        let d = temp_dir("dir");
+        fs::create_dir(d.join("t.table")).expect("dir");
+        let mut o = Outputs::new();
+        o.write(d.join("a.bc").to_str().expect("utf-8"), b"a").expect("write");
+        o.write(d.join("t.table").to_str().expect("utf-8"), b"t")
+            .expect("write");
+        let e = o.commit().expect_err("fails");
+        assert!(e.ends_with("t.table: cannot write: Is a directory"), "{e}");
+        assert_eq!(listing(&d), ["t.table"]);
+        fs::remove_dir_all(&d).expect("clean up");
+    }
+
+    #[test]
+    fn a_failure_after_renames_puts_the_earlier_files_back() {
+        let d = temp_dir("undo");
+        fs::write(d.join("a.bc"), b"old a").expect("old file");
+        let mut o = Outputs::new();
+        o.write(d.join("a.bc").to_str().expect("utf-8"), b"new a")
+            .expect("write");
+        o.write(d.join("b.bc").to_str().expect("utf-8"), b"new b")
+            .expect("write");
+        // A special file that cannot take the data: written last, fails.
+        // (Through a link: were it renamed over, the link would go, not
+        // the system's /dev/full.)
+        let full = d.join("full");
+        std::os::unix::fs::symlink("/dev/full", &full).expect("link");
+        o.write(full.to_str().expect("utf-8"), b"table").expect("write");
+        let e = o.commit().expect_err("fails");
+        assert_eq!(e, format!("{}: cannot write: No space left on device", full.display()));
+        assert_eq!(listing(&d), ["a.bc", "full"]);
+        assert_eq!(fs::read(d.join("a.bc")).expect("read"), b"old a");
+        fs::remove_dir_all(&d).expect("clean up");
+    }
+
+    #[test]
+    fn a_successful_commit_replaces_and_leaves_no_temporary() {
+        let d = temp_dir("ok");
+        fs::write(d.join("a.bc"), b"old a").expect("old file");
+        let mut o = Outputs::new();
+        o.write(d.join("a.bc").to_str().expect("utf-8"), b"new a")
+            .expect("write");
+        o.write(d.join("b.bc").to_str().expect("utf-8"), b"new b")
+            .expect("write");
+        let null = d.join("null");
+        std::os::unix::fs::symlink("/dev/null", &null).expect("link");
+        o.write(null.to_str().expect("utf-8"), b"table").expect("write");
+        o.commit().expect("commit");
+        assert_eq!(listing(&d), ["a.bc", "b.bc", "null"]);
+        assert!(fs::symlink_metadata(&null).expect("link").file_type().is_symlink());
+        assert_eq!(fs::read(d.join("a.bc")).expect("read"), b"new a");
+        fs::remove_dir_all(&d).expect("clean up");
     }
 }

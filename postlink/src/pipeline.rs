@@ -314,6 +314,9 @@ struct Delivery<F> {
     /// Finished images waiting for the ones before them.
     waiting: BTreeMap<usize, Vec<Image>>,
     on_image: F,
+    /// The callback returned an error: it is never called again (other
+    /// workers may still finish images; those are dropped).
+    stopped: bool,
 }
 
 /// The sink the driver calls: makes the images, then delivers them in order.
@@ -335,11 +338,18 @@ where
             .lock()
             .map_err(|_| err("internal error: an image callback panicked"))?;
         let d = &mut *guard;
+        if d.stopped {
+            return Err(err("the image callback stopped the run"));
+        }
         d.waiting.insert(n, images);
         while let Some(ready) = d.waiting.remove(&d.next) {
             d.next += 1;
             for image in ready {
-                (d.on_image)(image)?;
+                if let Err(e) = (d.on_image)(image) {
+                    d.stopped = true;
+                    d.waiting.clear();
+                    return Err(e);
+                }
             }
         }
         Ok(())
@@ -351,7 +361,9 @@ where
 /// before it are ready.
 ///
 /// `on_image` is called one image at a time, possibly from a worker thread;
-/// an error it returns stops the run and is returned. On an error, images
+/// an error it returns stops the run and is returned, and `on_image` is
+/// never called again, whatever the thread count (images other workers
+/// finish afterwards are dropped). On an error, images
 /// already handed over stay valid but the run as a whole failed (the file
 /// sink then writes nothing). Returns the run's warnings and whether the
 /// input was modified.
@@ -400,6 +412,7 @@ where
             next: 0,
             waiting: BTreeMap::new(),
             on_image,
+            stopped: false,
         }),
     };
     let prepare = |m: &Module<'_>| {

@@ -317,9 +317,53 @@ pub struct SpecConstant {
     pub default_words: Vec<u32>,
 }
 
-/// Parses a SPIR-V binary.
+/// Parses a SPIR-V binary. The instruction stream's bounds are checked
+/// first ([`check_instruction_bounds`]): rspirv 0.12 indexes past the end of
+/// its input, and panics, on an instruction whose word count runs past the
+/// end (a truncated file).
 pub fn load(bytes: &[u8]) -> Result<Module, SpirvError> {
+    check_instruction_bounds(bytes)?;
     rspirv::dr::load_bytes(bytes).map_err(|e| SpirvError::Parse(e.to_string()))
+}
+
+/// Number of words of the SPIR-V module header.
+const HEADER_WORDS: usize = 5;
+
+/// Checks the shape of a SPIR-V binary's instruction stream without decoding
+/// operands: whole words, a complete header, and every instruction's word
+/// count (the high half of its first word) at least 1 and within the
+/// stream.
+pub fn check_instruction_bounds(bytes: &[u8]) -> Result<(), SpirvError> {
+    if !bytes.len().is_multiple_of(4) {
+        return Err(SpirvError::Parse(format!(
+            "{} bytes is not a whole number of 32-bit words",
+            bytes.len()
+        )));
+    }
+    let words = bytes.len() / 4;
+    if words < HEADER_WORDS {
+        return Err(SpirvError::Parse(format!(
+            "truncated header ({words} of {HEADER_WORDS} words)"
+        )));
+    }
+    let word = |i: usize| u32::from_le_bytes([bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3]]);
+    let mut at = HEADER_WORDS;
+    while at < words {
+        let count = (word(at) >> 16) as usize;
+        if count == 0 {
+            return Err(SpirvError::Parse(format!(
+                "instruction at word {at} has a word count of 0"
+            )));
+        }
+        if count > words - at {
+            return Err(SpirvError::Parse(format!(
+                "instruction at word {at} has {count} words, {} left in the module",
+                words - at
+            )));
+        }
+        at += count;
+    }
+    Ok(())
 }
 
 /// The specialization constants of `module`, by `SpecId`.

@@ -21,7 +21,11 @@
    on failure, with *error (when error is not NULL) set to a one-line
    message that the caller frees with sycl_post_link_free; *error is set to
    NULL on success. No function aborts, exits or lets an exception or panic
-   out.
+   out, and none prints: LLVM's diagnostics become the messages (each LLVM
+   context the library makes has its own diagnostic handler), and while a
+   call runs no panic message is printed (the library's first call puts in
+   a process-wide Rust panic hook that is silent while any call of this
+   header runs and otherwise hands over to the hook that was there before).
 
    Threads: any number of runs may go on at once, from any threads, with
    the same or different settings, as long as no thread changes or frees
@@ -110,7 +114,9 @@ int sycl_post_link_run_module(const sycl_post_link_settings *s, struct LLVMOpaqu
    targets), valid only during the call: copy what you keep. Calls come one
    at a time but possibly from a thread other than the caller's; the run
    returns after the last one. Return 0 to go on; non-zero stops the run,
-   which then fails with a message saying so. */
+   which then fails with a message saying so, and the callback is never
+   called again (whatever the thread count: images other threads finish
+   afterwards are dropped), so state it uses may be freed right away. */
 typedef int (*sycl_post_link_image_callback)(void *user, const sycl_post_link_result *image);
 
 /* As sycl_post_link_run_buffer, handing the images to callback (with user)

@@ -15,7 +15,9 @@
 
 use std::any::Any;
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Once;
 
 use crate::cli::{parse_post_link, set_post_link_option, Command};
 use sycl_postlink::{post_link, run, Image, Input, PostLinkError, PostLinkOptions, Settings};
@@ -95,13 +97,46 @@ pub struct CResult {
 }
 
 /// A panic's message, for the error a caller gets instead of the panic.
-fn panic_message(p: Box<dyn Any + Send>) -> String {
+pub fn panic_message(p: Box<dyn Any + Send>) -> String {
     let what = p
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| p.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "unknown".into());
     format!("internal error: {what}")
+}
+
+/// C ABI calls in progress in this process.
+static CALLS_IN_PROGRESS: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a call in progress while it lives.
+struct InProgress;
+
+impl Drop for InProgress {
+    fn drop(&mut self) {
+        CALLS_IN_PROGRESS.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Runs `f`, catching a panic, with no panic message printed: a panic
+/// (a bug) becomes the caller's error message, and nothing reaches the
+/// host's standard error. Rust prints panic messages from a process-wide
+/// hook; the first call puts in a hook that stays silent while any C ABI
+/// call is in progress (on any thread: the library's worker threads too)
+/// and otherwise hands over to the hook that was there before.
+pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if CALLS_IN_PROGRESS.load(Ordering::SeqCst) == 0 {
+                previous(info);
+            }
+        }));
+    });
+    CALLS_IN_PROGRESS.fetch_add(1, Ordering::SeqCst);
+    let _in_progress = InProgress;
+    std::panic::catch_unwind(AssertUnwindSafe(f))
 }
 
 /// Stores `msg` in `*error` (when `error` is not null) and returns 1.
@@ -117,7 +152,7 @@ unsafe fn guarded(error: *mut *mut c_char, f: impl FnOnce() -> Result<(), String
     if !error.is_null() {
         *error = std::ptr::null_mut();
     }
-    match catch_unwind(AssertUnwindSafe(f)) {
+    match catch_quietly(f) {
         Ok(Ok(())) => 0,
         Ok(Err(e)) => fail(error, &e),
         Err(p) => fail(error, &panic_message(p)),
@@ -161,7 +196,7 @@ pub unsafe extern "C" fn sycl_post_link_run(
 /// string that lives as long as the process (see [`crate::version`]).
 #[no_mangle]
 pub extern "C" fn sycl_post_link_version() -> *const c_char {
-    catch_unwind(|| crate::version::c_summary().as_ptr()).unwrap_or(c"unknown".as_ptr())
+    catch_quietly(|| crate::version::c_summary().as_ptr()).unwrap_or(c"unknown".as_ptr())
 }
 
 /// Frees a message returned through an `error` argument.
@@ -171,7 +206,7 @@ pub extern "C" fn sycl_post_link_version() -> *const c_char {
 #[no_mangle]
 pub unsafe extern "C" fn sycl_post_link_free(msg: *mut c_char) {
     if !msg.is_null() {
-        let _ = catch_unwind(|| drop(CString::from_raw(msg)));
+        let _ = catch_quietly(|| drop(CString::from_raw(msg)));
     }
 }
 
@@ -179,7 +214,7 @@ pub unsafe extern "C" fn sycl_post_link_free(msg: *mut c_char) {
 /// out.
 #[no_mangle]
 pub extern "C" fn sycl_post_link_settings_create() -> *mut CSettings {
-    catch_unwind(|| {
+    catch_quietly(|| {
         Box::into_raw(Box::new(CSettings {
             options: PostLinkOptions::default(),
         }))
@@ -217,7 +252,7 @@ pub unsafe extern "C" fn sycl_post_link_settings_set(
 #[no_mangle]
 pub unsafe extern "C" fn sycl_post_link_settings_free(s: *mut CSettings) {
     if !s.is_null() {
-        let _ = catch_unwind(|| drop(Box::from_raw(s)));
+        let _ = catch_quietly(|| drop(Box::from_raw(s)));
     }
 }
 
@@ -401,7 +436,7 @@ pub unsafe extern "C" fn sycl_post_link_run_buffer_stream(
 #[no_mangle]
 pub unsafe extern "C" fn sycl_post_link_result_free(r: *mut CResult) {
     if !r.is_null() {
-        let _ = catch_unwind(|| drop(Box::from_raw(r)));
+        let _ = catch_quietly(|| drop(Box::from_raw(r)));
     }
 }
 

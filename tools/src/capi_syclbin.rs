@@ -15,8 +15,8 @@
 use std::ffi::{c_char, c_int, CStr, CString};
 
 use crate::capi::{
-    sycl_post_link_result_image_count, sycl_post_link_result_image_ir, sycl_post_link_result_image_number,
-    sycl_post_link_result_image_properties, CResult,
+    catch_quietly, sycl_post_link_result_image_count, sycl_post_link_result_image_ir,
+    sycl_post_link_result_image_number, sycl_post_link_result_image_properties, CResult,
 };
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{package, Container, SyclbinImage, SyclbinOptions};
@@ -120,7 +120,7 @@ pub unsafe extern "C" fn sycl_syclbin_create(
     } else {
         std::slice::from_raw_parts(images, count)
     };
-    let result = std::panic::catch_unwind(|| {
+    let result = catch_quietly(|| {
         let mut imgs = Vec::with_capacity(count);
         for (i, img) in c_images.iter().enumerate() {
             imgs.push(image_from_c(i, img)?);

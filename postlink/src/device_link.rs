@@ -9,10 +9,20 @@
 //! Everything happens in memory: the linked module's bitcode goes to the
 //! in-memory pipeline ([`crate::post_link_images`]) and its images straight
 //! to the packager; no file is written but the output.
+//!
+//! Device code from upstream clang (`-fsycl-is-device`, kernels declared
+//! with `[[clang::sycl_kernel_entry_point(Name)]]`) is prepared before
+//! linking, input by input ([`prepare_input`]): functions lacking
+//! `sycl-module-id` get it from the input's `source_filename` (upstream
+//! clang writes none), and kernels clang names `_ZTS<Name>` are renamed
+//! `__sycl_kernel_<Name>`, the name under which Intel's SYCL runtime finds a
+//! SYCLBIN kernel by the name a program writes ([`KernelNames`];
+//! `docs/upstream-clang.md` gives the rule and the runtime code behind it).
 
 use std::path::Path;
 
-use sycl_ir::Context;
+use sycl_ir::{Context, Linkage, Module};
+use sycl_split::entry_points::{demangle, is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
 use crate::error::PostLinkError;
@@ -33,8 +43,122 @@ pub struct DeviceLinkOptions {
     /// `-allow-device-image-dependencies`: SYCL_EXTERNAL functions stay in
     /// the image that defines them and are imported by the others.
     pub allow_device_image_dependencies: bool,
+    /// Which kernels are renamed to their free-function kernel name.
+    pub kernel_names: KernelNames,
     /// State, container and threads of the SYCLBIN.
     pub syclbin: SyclbinOptions,
+}
+
+/// Which kernels get the name Intel's SYCL runtime looks a SYCLBIN kernel up
+/// by (`--kernel-names`): `ext_oneapi_has_kernel("N")` and
+/// `ext_oneapi_get_kernel("N")` find the kernel `__sycl_kernel_N` listed in
+/// `[SYCL/kernel names]` (a name that already holds `__sycl_kernel_` is
+/// looked up as it is), and create it by that name; a kernel upstream clang
+/// names `_ZTS<N>` (the mangled type name of `sycl_kernel_entry_point(N)`)
+/// is found by no name a program can write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KernelNames {
+    /// Kernels of inputs in which no function carries `sycl-module-id`
+    /// (upstream clang's output; DPC++ writes the attribute on every kernel,
+    /// so its input is never renamed).
+    #[default]
+    Auto,
+    /// Kernels of every input.
+    FreeFunction,
+    /// No kernel: names stay as the compiler wrote them.
+    Mangled,
+}
+
+impl KernelNames {
+    /// The option values, in order.
+    pub const VALUES: [&'static str; 3] = ["auto", "free-function", "mangled"];
+
+    /// The value named `s` (one of [`Self::VALUES`]).
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "auto" => Some(Self::Auto),
+            "free-function" => Some(Self::FreeFunction),
+            "mangled" => Some(Self::Mangled),
+            _ => None,
+        }
+    }
+}
+
+/// The prefix of free-function kernel names, which the SYCL runtime adds to
+/// the name a program asks for.
+pub const FREE_FUNCTION_KERNEL_PREFIX: &str = "__sycl_kernel_";
+
+/// The free-function kernel name of a kernel named `_ZTS<N>`:
+/// `__sycl_kernel_<N>` with `N` as the program spells it (`ScaleKernel`,
+/// `ns::Scale`). `None` when the name is not a mangled type name, or when
+/// `N` is not a plain or qualified identifier (a template specialization or
+/// an unnamed lambda: no name a program writes).
+pub fn free_function_kernel_name(mangled: &str) -> Option<String> {
+    if !mangled.starts_with("_ZTS") {
+        return None;
+    }
+    let demangled = demangle(mangled)?;
+    let ty = demangled.strip_prefix("typeinfo name for ")?;
+    let is_ident = |p: &str| {
+        let mut c = p.chars();
+        c.next().is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
+            && c.all(|c| c == '_' || c.is_ascii_alphanumeric())
+    };
+    if !ty.split("::").all(is_ident) {
+        return None;
+    }
+    Some(format!("{FREE_FUNCTION_KERNEL_PREFIX}{ty}"))
+}
+
+/// Prepares one input module for linking (see the module documentation):
+/// renames its `_ZTS<N>` kernels as `names` says, then stamps
+/// `sycl-module-id` = the input's source file name (else `path`) on
+/// - every kernel that lacks it;
+/// - when no function of the input carries the attribute (upstream clang's
+///   output), every other function defined with external linkage, builtins
+///   and intrinsics aside: the SYCL_EXTERNAL functions of that input, which
+///   then are entry points for per-source split and dynamic linking.
+///
+/// Returns warnings (kernels left with their mangled name).
+pub fn prepare_input(m: &Module<'_>, path: &str, names: KernelNames) -> Result<Vec<String>, PostLinkError> {
+    let functions = m.functions();
+    let has_module_ids = functions.iter().any(|f| f.has_fn_attr(ATTR_MODULE_ID));
+    let rename = match names {
+        KernelNames::Auto => !has_module_ids,
+        KernelNames::FreeFunction => true,
+        KernelNames::Mangled => false,
+    };
+    let mut warnings = Vec::new();
+    for f in functions.iter().filter(|f| !f.is_declaration() && is_kernel(**f)) {
+        let old = f.name();
+        if !rename || !old.starts_with("_ZTS") {
+            continue;
+        }
+        match free_function_kernel_name(&old) {
+            Some(new) if m.function(&new).is_some() => {
+                return Err(PostLinkError::new(format!(
+                    "{path}: kernel '{old}' cannot be renamed '{new}': a function of that name exists"
+                )))
+            }
+            Some(new) => f.set_name(&new),
+            None => warnings.push(format!(
+                "{path}: kernel '{old}' keeps its mangled name: its name type is not an identifier, so the SYCL \
+                 runtime finds it by no name a program writes"
+            )),
+        }
+    }
+    let source = m.as_inkwell().get_source_file_name().to_string_lossy().into_owned();
+    let module_id = if source.is_empty() { path.to_string() } else { source };
+    for f in functions
+        .iter()
+        .filter(|f| !f.is_declaration() && !f.has_fn_attr(ATTR_MODULE_ID))
+    {
+        let external = !has_module_ids && f.linkage() == Linkage::LLVMExternalLinkage && !is_intrinsic_or_builtin(*f);
+        if is_kernel(*f) || external {
+            f.add_fn_attr(ATTR_MODULE_ID, &module_id);
+        }
+    }
+    Ok(warnings)
 }
 
 /// A successful link: the SYCLBIN bytes and what was done, for `-v`.
@@ -83,9 +207,14 @@ fn read(path: &str) -> Result<Vec<u8>, PostLinkError> {
     std::fs::read(path).map_err(|e| PostLinkError::new(format!("{path}: {}", crate::output::io_reason(&e))))
 }
 
-/// Links the inputs and device libraries into one verified module and
-/// returns it as bitcode, with the linker's warnings.
-pub fn link_inputs(inputs: &[String], device_libs: &[String]) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
+/// Links the inputs (each prepared by [`prepare_input`]) and device
+/// libraries into one verified module and returns it as bitcode, with the
+/// warnings of the preparation and the linker.
+pub fn link_inputs(
+    inputs: &[String],
+    device_libs: &[String],
+    names: KernelNames,
+) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
     let Some((first, rest)) = inputs.split_first() else {
         return Err(PostLinkError::new("no input files"));
     };
@@ -100,9 +229,10 @@ pub fn link_inputs(inputs: &[String], device_libs: &[String]) -> Result<(Vec<u8>
             .map_err(|e| PostLinkError::new(format!("{path}: {e}")))
     };
     let linked = parse(first)?;
-    let mut warnings = Vec::new();
+    let mut warnings = prepare_input(&linked, first, names)?;
     for path in rest {
         let m = parse(path)?;
+        warnings.extend(prepare_input(&m, path, names)?);
         warnings.extend(
             linked
                 .link_in(m)
@@ -150,7 +280,7 @@ pub const LINKED_MODULE: &str = "the linked module";
 
 /// Links, post-links and packages (see the module documentation).
 pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkError> {
-    let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs)?;
+    let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names)?;
     let (images, report) = post_link_images(&syclbin_settings(o), Input::from_bytes(bitcode, LINKED_MODULE))?;
     warnings.extend(report.warnings);
     let images: Vec<SyclbinImage> = images.into_iter().map(SyclbinImage::from).collect();
@@ -160,4 +290,70 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
         images: images.len(),
         warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_function_names_of_mangled_type_names() {
+        let name = free_function_kernel_name;
+        assert_eq!(name("_ZTS11ScaleKernel").as_deref(), Some("__sycl_kernel_ScaleKernel"));
+        assert_eq!(
+            name("_ZTSN2ns9AddKernelE").as_deref(),
+            Some("__sycl_kernel_ns::AddKernel")
+        );
+        // Not a type name, or no name a program writes.
+        assert_eq!(name("_Z5scalei"), None);
+        assert_eq!(name("__sycl_kernel_ScaleKernel"), None);
+        assert_eq!(name("_ZTS1KIiE"), None);
+        assert_eq!(name("_ZTSZ4mainEUlvE_"), None);
+        assert_eq!(name("_ZTS7Short"), None);
+    }
+
+    #[test]
+    fn kernel_names_option_values() {
+        for v in KernelNames::VALUES {
+            assert!(KernelNames::parse(v).is_some());
+        }
+        assert_eq!(KernelNames::parse("auto"), Some(KernelNames::default()));
+        assert_eq!(KernelNames::parse("x"), None);
+    }
+
+    #[test]
+    fn upstream_clang_input_prepared() {
+        let ctx = Context::new();
+        let ir = b"source_filename = \"a.cpp\"\n\
+            define spir_func i32 @_Z5scalei(i32 %x) { ret i32 %x }\n\
+            define linkonce_odr spir_func i32 @_Z6helperi(i32 %x) { ret i32 %x }\n\
+            define spir_kernel void @_ZTS1K() { ret void }\n";
+        let m = ctx.parse_ir(ir, "a.ll").expect("parses");
+        assert!(prepare_input(&m, "a.ll", KernelNames::Auto)
+            .expect("prepared")
+            .is_empty());
+        let k = m.function("__sycl_kernel_K").expect("renamed");
+        assert_eq!(k.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.cpp"));
+        let scale = m.function("_Z5scalei").expect("kept");
+        assert_eq!(scale.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.cpp"));
+        let helper = m.function("_Z6helperi").expect("kept");
+        assert!(!helper.has_fn_attr(ATTR_MODULE_ID));
+    }
+
+    #[test]
+    fn dpcpp_input_left_alone() {
+        let ctx = Context::new();
+        let ir = b"define spir_func i32 @helper(i32 %x) { ret i32 %x }\n\
+            define spir_kernel void @_ZTS1K() #0 { ret void }\n\
+            define spir_kernel void @_ZTS1L() { ret void }\n\
+            attributes #0 = { \"sycl-module-id\"=\"a.cpp\" }\n";
+        let m = ctx.parse_ir(ir, "a.ll").expect("parses");
+        prepare_input(&m, "a.ll", KernelNames::Auto).expect("prepared");
+        assert!(m.function("_ZTS1K").is_some());
+        // A kernel without the attribute gets the input's name; other
+        // functions of a module that has module ids do not.
+        let l = m.function("_ZTS1L").expect("kept");
+        assert_eq!(l.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.ll"));
+        assert!(!m.function("helper").expect("kept").has_fn_attr(ATTR_MODULE_ID));
+    }
 }

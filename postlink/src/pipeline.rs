@@ -39,6 +39,23 @@ fn has_esimd_functions(m: &Module<'_>) -> bool {
     m.functions().into_iter().any(|f| marker.is_esimd(f))
 }
 
+/// The warning for a module with kernels and no `sycl-module-id` (upstream
+/// clang writes none) split per source.
+pub const NO_MODULE_IDS_WARNING: &str = "the module has kernels but no function with the 'sycl-module-id' attribute: \
+     per-source split makes one device image and SYCL_EXTERNAL functions are not entry points (sycl-link sets the \
+     attribute from each input's source file name)";
+
+/// A module with kernels of which no function carries `sycl-module-id`.
+fn lacks_module_ids(m: &Module<'_>) -> bool {
+    let functions = m.functions();
+    functions
+        .iter()
+        .any(|f| !f.is_declaration() && sycl_split::is_kernel(*f))
+        && !functions
+            .iter()
+            .any(|f| f.has_fn_attr(sycl_split::entry_points::ATTR_MODULE_ID))
+}
+
 /// Refuses, with a clear message, what this toolkit does not do yet.
 /// `esimd` tells whether the tool has the ESIMD step (`sycl-module-split`
 /// does not).
@@ -422,8 +439,12 @@ where
             on_image,
         }),
     };
+    let no_module_ids = AtomicBool::new(false);
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, true)?;
+        if matches!(mode, SplitMode::Source | SplitMode::Auto) && lacks_module_ids(m) {
+            no_module_ids.store(true, Ordering::SeqCst);
+        }
         if s.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
             return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
         }
@@ -448,8 +469,12 @@ where
         Ok(())
     })?;
     let maker = &sink.maker;
+    let mut warnings = result.warnings;
+    if no_module_ids.load(Ordering::SeqCst) {
+        warnings.insert(0, format!("{name}: {NO_MODULE_IDS_WARNING}"));
+    }
     let report = Report {
-        warnings: result.warnings,
+        warnings,
         notes: Vec::new(),
         input_modified: maker.several_images.load(Ordering::SeqCst)
             || maker.input_rewritten.load(Ordering::SeqCst)

@@ -181,8 +181,13 @@ run_case "sycl-link: two bitcode files and a device library from the wheel" sycl
 # docs/upstream-clang.md shows.
 upstream_clang() {
   mkdir -p upstream
-  "$ROOT/examples/upstream-clang/run.sh" "$WORK/upstream" "$VENV" 2>&1 | grep -v '^remark' | grep .
+  SYCL_RT="$VENV" "$ROOT/examples/upstream-clang/run.sh" "$WORK/upstream" 2>&1 | grep -v '^remark' | grep .
   [ "${PIPESTATUS[0]}" = 0 ] || return 1
+  # The guide's commands are the script's, line for line.
+  local script guide
+  script=$(sed -n '/^# commands$/,/^# end commands$/p' "$ROOT/examples/upstream-clang/run.sh" | grep -v '^#')
+  guide=$(sed -n '/^<!-- commands -->$/,/^<!-- end commands -->$/p' "$ROOT/docs/upstream-clang.md" | grep -vE '^(<!--|```)')
+  [ -n "$script" ] && [ "$script" = "$guide" ] || { echo "docs/upstream-clang.md and run.sh give different commands"; return 1; }
   cd upstream
   for f in app app-kernel app-exe scale add; do syclbin dump $f.syclbin > $f.dump; done
   cd ..

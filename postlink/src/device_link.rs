@@ -22,12 +22,14 @@
 use std::path::Path;
 
 use sycl_ir::{Context, Linkage, Module};
-use sycl_split::entry_points::{demangle, is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
+use sycl_split::entry_points::{is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
 use crate::error::PostLinkError;
 use crate::input::Input;
+use crate::kernel_names::rename_kernels;
 use crate::pipeline::post_link_images;
+pub use crate::settings::KernelNames;
 use crate::settings::{Settings, SpecConstMode};
 use crate::syclbin::{self, SyclbinImage, SyclbinOptions};
 
@@ -49,69 +51,9 @@ pub struct DeviceLinkOptions {
     pub syclbin: SyclbinOptions,
 }
 
-/// Which kernels get the name Intel's SYCL runtime looks a SYCLBIN kernel up
-/// by (`--kernel-names`): `ext_oneapi_has_kernel("N")` and
-/// `ext_oneapi_get_kernel("N")` find the kernel `__sycl_kernel_N` listed in
-/// `[SYCL/kernel names]` (a name that already holds `__sycl_kernel_` is
-/// looked up as it is), and create it by that name; a kernel upstream clang
-/// names `_ZTS<N>` (the mangled type name of `sycl_kernel_entry_point(N)`)
-/// is found by no name a program can write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum KernelNames {
-    /// Kernels of inputs in which no function carries `sycl-module-id`
-    /// (upstream clang's output; DPC++ writes the attribute on every kernel,
-    /// so its input is never renamed).
-    #[default]
-    Auto,
-    /// Kernels of every input.
-    FreeFunction,
-    /// No kernel: names stay as the compiler wrote them.
-    Mangled,
-}
-
-impl KernelNames {
-    /// The option values, in order.
-    pub const VALUES: [&'static str; 3] = ["auto", "free-function", "mangled"];
-
-    /// The value named `s` (one of [`Self::VALUES`]).
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "auto" => Some(Self::Auto),
-            "free-function" => Some(Self::FreeFunction),
-            "mangled" => Some(Self::Mangled),
-            _ => None,
-        }
-    }
-}
-
-/// The prefix of free-function kernel names, which the SYCL runtime adds to
-/// the name a program asks for.
-pub const FREE_FUNCTION_KERNEL_PREFIX: &str = "__sycl_kernel_";
-
-/// The free-function kernel name of a kernel named `_ZTS<N>`:
-/// `__sycl_kernel_<N>` with `N` as the program spells it (`ScaleKernel`,
-/// `ns::Scale`). `None` when the name is not a mangled type name, or when
-/// `N` is not a plain or qualified identifier (a template specialization or
-/// an unnamed lambda: no name a program writes).
-pub fn free_function_kernel_name(mangled: &str) -> Option<String> {
-    if !mangled.starts_with("_ZTS") {
-        return None;
-    }
-    let demangled = demangle(mangled)?;
-    let ty = demangled.strip_prefix("typeinfo name for ")?;
-    let is_ident = |p: &str| {
-        let mut c = p.chars();
-        c.next().is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
-            && c.all(|c| c == '_' || c.is_ascii_alphanumeric())
-    };
-    if !ty.split("::").all(is_ident) {
-        return None;
-    }
-    Some(format!("{FREE_FUNCTION_KERNEL_PREFIX}{ty}"))
-}
-
 /// Prepares one input module for linking (see the module documentation):
-/// renames its `_ZTS<N>` kernels as `names` says, then stamps
+/// renames its `_ZTS<N>` kernels as `names` says
+/// ([`crate::kernel_names::rename_kernels`]), then stamps
 /// `sycl-module-id` = the input's source file name (else `path`) on
 /// - every kernel that lacks it;
 /// - when no function of the input carries the attribute (upstream clang's
@@ -123,30 +65,7 @@ pub fn free_function_kernel_name(mangled: &str) -> Option<String> {
 pub fn prepare_input(m: &Module<'_>, path: &str, names: KernelNames) -> Result<Vec<String>, PostLinkError> {
     let functions = m.functions();
     let has_module_ids = functions.iter().any(|f| f.has_fn_attr(ATTR_MODULE_ID));
-    let rename = match names {
-        KernelNames::Auto => !has_module_ids,
-        KernelNames::FreeFunction => true,
-        KernelNames::Mangled => false,
-    };
-    let mut warnings = Vec::new();
-    for f in functions.iter().filter(|f| !f.is_declaration() && is_kernel(**f)) {
-        let old = f.name();
-        if !rename || !old.starts_with("_ZTS") {
-            continue;
-        }
-        match free_function_kernel_name(&old) {
-            Some(new) if m.function(&new).is_some() => {
-                return Err(PostLinkError::new(format!(
-                    "{path}: kernel '{old}' cannot be renamed '{new}': a function of that name exists"
-                )))
-            }
-            Some(new) => f.set_name(&new),
-            None => warnings.push(format!(
-                "{path}: kernel '{old}' keeps its mangled name: its name type is not an identifier, so the SYCL \
-                 runtime finds it by no name a program writes"
-            )),
-        }
-    }
+    let warnings = rename_kernels(m, path, names)?.warnings;
     let source = m.as_inkwell().get_source_file_name().to_string_lossy().into_owned();
     let module_id = if source.is_empty() { path.to_string() } else { source };
     for f in functions
@@ -295,31 +214,6 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn free_function_names_of_mangled_type_names() {
-        let name = free_function_kernel_name;
-        assert_eq!(name("_ZTS11ScaleKernel").as_deref(), Some("__sycl_kernel_ScaleKernel"));
-        assert_eq!(
-            name("_ZTSN2ns9AddKernelE").as_deref(),
-            Some("__sycl_kernel_ns::AddKernel")
-        );
-        // Not a type name, or no name a program writes.
-        assert_eq!(name("_Z5scalei"), None);
-        assert_eq!(name("__sycl_kernel_ScaleKernel"), None);
-        assert_eq!(name("_ZTS1KIiE"), None);
-        assert_eq!(name("_ZTSZ4mainEUlvE_"), None);
-        assert_eq!(name("_ZTS7Short"), None);
-    }
-
-    #[test]
-    fn kernel_names_option_values() {
-        for v in KernelNames::VALUES {
-            assert!(KernelNames::parse(v).is_some());
-        }
-        assert_eq!(KernelNames::parse("auto"), Some(KernelNames::default()));
-        assert_eq!(KernelNames::parse("x"), None);
-    }
 
     #[test]
     fn upstream_clang_input_prepared() {

@@ -30,8 +30,9 @@ use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
 use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
 use crate::input::{parse_module, Input};
+use crate::kernel_names::rename_kernels;
 use crate::output::io_reason;
-use crate::settings::{Settings, SpecConstMode};
+use crate::settings::{KernelNames, Settings, SpecConstMode};
 
 /// Functions carrying `sycl_explicit_simd` metadata.
 fn has_esimd_functions(m: &Module<'_>) -> bool {
@@ -440,10 +441,20 @@ where
         }),
     };
     let no_module_ids = AtomicBool::new(false);
+    let rename_warnings = Mutex::new(Vec::new());
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, true)?;
         if matches!(mode, SplitMode::Source | SplitMode::Auto) && lacks_module_ids(m) {
             no_module_ids.store(true, Ordering::SeqCst);
+        }
+        if s.kernel_names != KernelNames::Mangled {
+            let renamed = rename_kernels(m, &name, s.kernel_names)?;
+            if renamed.count > 0 {
+                sink.maker.input_rewritten.store(true, Ordering::SeqCst);
+            }
+            if let Ok(mut w) = rename_warnings.lock() {
+                w.extend(renamed.warnings);
+            }
         }
         if s.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
             return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
@@ -469,10 +480,11 @@ where
         Ok(())
     })?;
     let maker = &sink.maker;
-    let mut warnings = result.warnings;
+    let mut warnings = rename_warnings.into_inner().unwrap_or_default();
     if no_module_ids.load(Ordering::SeqCst) {
         warnings.insert(0, format!("{name}: {NO_MODULE_IDS_WARNING}"));
     }
+    warnings.extend(result.warnings);
     let report = Report {
         warnings,
         notes: Vec::new(),

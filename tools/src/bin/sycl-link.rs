@@ -129,7 +129,7 @@ fn run(args: &[String]) -> Result<(), String> {
             Arg::Opt("syclbin", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
             Arg::Opt("sycl-module-split-mode", v) => split = SplitMode::parse(&v).unwrap_or(SplitMode::None),
             Arg::Opt("allow-device-image-dependencies", v) => deps = Some(v == "true"),
-            Arg::Opt("kernel-names", v) => kernel_names = KernelNames::parse(&v).unwrap_or_default(),
+            Arg::Opt("kernel-names", v) => kernel_names = KernelNames::parse(&v).unwrap_or(KernelNames::Auto),
             Arg::Opt("bare", v) => bare = v == "true",
             Arg::Opt("triple", v) => {
                 if !matches!(

@@ -2,8 +2,10 @@
 # SYCLBIN end to end on Intel's SYCL runtime (issue 11): device IR ->
 # sycl-post-link -> syclbin create (SPIR-V compiled in process) -> the
 # runtime loads the file with get_kernel_bundle and runs its free-function
-# kernels; sycl-link; the runtime's own SYCLBIN read back by `syclbin dump`;
-# a differential check against Intel's kernel compiler in the runtime.
+# kernels; sycl-link; upstream clang 22's SYCL device code through sycl-link
+# (examples/upstream-clang, the commands of docs/upstream-clang.md); the
+# runtime's own SYCLBIN read back by `syclbin dump`; a differential check
+# against Intel's kernel compiler in the runtime.
 #
 # Usage: scripts/syclbin-e2e-test.sh [TOOL_DIR]   (default target/release)
 # Set-up (../shared/research/real-clients.md): PyPI wheels pinned below in a

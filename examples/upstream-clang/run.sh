@@ -14,8 +14,8 @@ cd "$1"
 : "${SYCL_RT:?the SYCL runtime directory}"
 set -x
 # commands
-clang++-22 --target=spir64-unknown-unknown -Xclang -fsycl-is-device -std=c++17 -O2 -emit-llvm -c scale.cpp -o scale.bc
-clang++-22 --target=spir64-unknown-unknown -Xclang -fsycl-is-device -std=c++17 -O2 -emit-llvm -c add.cpp -o add.bc
+clang++-22 --target=spir64-unknown-unknown -Xclang -fsycl-is-device -std=c++17 -emit-llvm -c scale.cpp -o scale.bc
+clang++-22 --target=spir64-unknown-unknown -Xclang -fsycl-is-device -std=c++17 -emit-llvm -c add.cpp -o add.bc
 sycl-link scale.bc add.bc -o app.syclbin
 sycl-link scale.bc add.bc --sycl-module-split-mode=kernel -o app-kernel.syclbin
 sycl-link scale.bc add.bc --syclbin=executable -o app-exe.syclbin

@@ -56,7 +56,7 @@ const SPECS: &[OptSpec] = &[
     OptSpec {
         name: "syclbin",
         kind: OptKind::Enum(&["input", "object", "executable"]),
-        help: "State of the SYCLBIN written (default input)",
+        help: "State of the SYCLBIN written (default input); input and object imply --allow-device-image-dependencies",
         value_desc: "",
     },
     OptSpec {

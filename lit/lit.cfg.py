@@ -19,6 +19,15 @@ repo = os.path.dirname(config.test_source_root)
 tool_dir = os.path.abspath(os.environ.get("SPL_TOOL_DIR", os.path.join(repo, "target", "release")))
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 
+# The C library's SONAME (libsycl_post_link.so.0.1) next to the file cargo
+# writes, so that C clients linked in the build folder find it at run time
+# (scripts/install.sh makes the same links in an install).
+for soname in ("libsycl_post_link.so.0.1",):
+    lib = os.path.join(tool_dir, "libsycl_post_link.so")
+    link = os.path.join(tool_dir, soname)
+    if os.path.exists(lib) and not os.path.lexists(link):
+        os.symlink("libsycl_post_link.so", link)
+
 config.environment["PATH"] = os.pathsep.join([tool_dir, llvm_bin, os.environ.get("PATH", "")])
 for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV"):
     if var in os.environ:

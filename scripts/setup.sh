@@ -25,3 +25,7 @@ if ! command -v cargo >/dev/null; then
   exit 1
 fi
 cargo build --release --workspace
+# The C library's SONAME beside the file cargo writes, so that programs
+# linked against target/release find it (scripts/install.sh installs the
+# library with its links).
+ln -sf libsycl_post_link.so target/release/libsycl_post_link.so.0.1

@@ -190,6 +190,7 @@ pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
         device_globals: true,
         only_kernels_as_entry_points: !o.allow_device_image_dependencies,
         dynamic_linking: o.allow_device_image_dependencies,
+        threads: Some(o.syclbin.threads),
         ..Settings::default()
     }
 }

@@ -182,6 +182,10 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             files.write(&sym, text.as_bytes()).map_err(err)?;
         }
         // An image a target cannot run is left out of that target's table.
+        // Tables of one target (several plain `-o`) share the image's `.prop`
+        // file: upstream writes the same file once per table; it is written
+        // once here.
+        let mut props_written: Vec<String> = Vec::new();
         for (table, outcome) in tables.iter_mut().zip(&image.targets) {
             if !outcome.accepted {
                 continue;
@@ -194,7 +198,10 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
                     image.esimd_status,
                     ImageFile::Properties(&outcome.target),
                 );
-                files.write(&prop, text.as_bytes()).map_err(err)?;
+                if !props_written.contains(&prop) {
+                    files.write(&prop, text.as_bytes()).map_err(err)?;
+                    props_written.push(prop.clone());
+                }
                 row.push(prop);
             }
             if image.symbols.is_some() {

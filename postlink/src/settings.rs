@@ -142,6 +142,10 @@ pub struct Settings {
     /// whether that target's table lists it. No targets means one table
     /// without a target.
     pub targets: Vec<String>,
+    /// `-j N` / `--threads=N`: worker threads making the images. `None`
+    /// (or `Some(0)`): `SPL_THREADS` when set, else every core. Output is
+    /// the same bytes whatever the count.
+    pub threads: Option<usize>,
 }
 
 impl Settings {

@@ -157,6 +157,13 @@ pub unsafe extern "C" fn sycl_post_link_run(
     })
 }
 
+/// The library's version: `<version> (git <commit>, LLVM <version>)`, a
+/// string that lives as long as the process (see [`crate::version`]).
+#[no_mangle]
+pub extern "C" fn sycl_post_link_version() -> *const c_char {
+    catch_unwind(|| crate::version::c_summary().as_ptr()).unwrap_or(c"unknown".as_ptr())
+}
+
 /// Frees a message returned through an `error` argument.
 ///
 /// # Safety

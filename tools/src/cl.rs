@@ -16,6 +16,8 @@ pub enum OptKind {
     Value,
     /// A value that must be given as `-opt=value` (LLVM's enum options).
     Enum(&'static [&'static str]),
+    /// An unsigned number: `-j 4`, `--threads=4` (LLVM's `cl::opt<unsigned>`).
+    UInt,
 }
 
 /// One option the tool accepts.
@@ -41,6 +43,37 @@ impl OptSpec {
             value_desc: "",
         }
     }
+}
+
+/// Help text of `--threads`, shared by every command that runs workers.
+const THREADS_HELP: &str = "Number of worker threads (default: SPL_THREADS if set, else all cores; 0 means the default). Output is the same whatever the number";
+
+impl OptSpec {
+    /// `--threads=<N>`: worker threads, on every command that runs workers.
+    pub const fn threads() -> Self {
+        OptSpec {
+            name: "threads",
+            kind: OptKind::UInt,
+            help: THREADS_HELP,
+            value_desc: "N",
+        }
+    }
+
+    /// `-j <N>`: the short spelling of `--threads` (as `make -j`).
+    pub const fn jobs() -> Self {
+        OptSpec {
+            name: "j",
+            kind: OptKind::UInt,
+            help: "Alias for --threads",
+            value_desc: "N",
+        }
+    }
+}
+
+/// The thread count of a `j`/`threads` option value as [`parse`] checked
+/// it: `None` for 0 (the default).
+pub fn threads_value(v: &str) -> Option<usize> {
+    v.parse::<usize>().ok().filter(|&n| n > 0)
 }
 
 /// One parsed occurrence.
@@ -94,7 +127,7 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
         };
         match spec.kind {
             OptKind::Flag => out.push(Arg::Opt(spec.name, flag_value(spec, inline.as_deref())?.into())),
-            OptKind::Value | OptKind::Enum(_) => {
+            OptKind::Value | OptKind::Enum(_) | OptKind::UInt => {
                 // `-opt=value`, or `-opt value` (LLVM accepts the separate
                 // form for enum options too).
                 let v = match inline {
@@ -128,11 +161,16 @@ pub fn flag_value(spec: &OptSpec, value: Option<&str>) -> Result<&'static str, S
     }
 }
 
-/// Checks an enum option's value against the values it accepts.
+/// Checks an enum option's value against the values it accepts, and an
+/// unsigned option's value for being a number (LLVM's messages).
 fn check_enum_value(spec: &OptSpec, v: &str) -> Result<(), String> {
     match spec.kind {
         OptKind::Enum(values) if !values.contains(&v) => Err(format!(
             "for the --{} option: Cannot find option named '{v}'!",
+            spec.name
+        )),
+        OptKind::UInt if v.parse::<u32>().is_err() => Err(format!(
+            "for the --{} option: '{v}' value invalid for uint argument!",
             spec.name
         )),
         _ => Ok(()),
@@ -149,7 +187,7 @@ pub fn parse_one(specs: &[OptSpec], name: &str, value: Option<&str>) -> Result<A
     };
     let v = match spec.kind {
         OptKind::Flag => flag_value(spec, value)?.to_string(),
-        OptKind::Value | OptKind::Enum(_) => {
+        OptKind::Value | OptKind::Enum(_) | OptKind::UInt => {
             let Some(v) = value else {
                 return Err(format!("for the --{} option: requires a value!", spec.name));
             };
@@ -185,8 +223,8 @@ pub fn help_with_values(
         let dashes = if spec.name.len() == 1 { "-" } else { "--" };
         match spec.kind {
             OptKind::Flag => format!("  {dashes}{}", spec.name),
-            OptKind::Value if spec.name.len() == 1 => format!("  -{} <{}>", spec.name, spec.value_desc),
-            OptKind::Value => format!("  --{}=<{}>", spec.name, spec.value_desc),
+            OptKind::Value | OptKind::UInt if spec.name.len() == 1 => format!("  -{} <{}>", spec.name, spec.value_desc),
+            OptKind::Value | OptKind::UInt => format!("  --{}=<{}>", spec.name, spec.value_desc),
             OptKind::Enum(_) => format!("  {dashes}{}=<value>", spec.name),
         }
     };

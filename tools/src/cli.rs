@@ -45,6 +45,8 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory where sycl fallback device libraries reside", value_desc: "dirname" },
     OptSpec { name: "id-queries-range", kind: OptKind::Enum(ID_QUERIES_RANGE_VALUES), help: "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)", value_desc: "" },
     OptSpec { name: "kernel-names", kind: OptKind::Enum(&KernelNames::VALUES), help: "Rename kernels that clang names _ZTS<N> __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\" in a SYCLBIN: mangled (default: none), auto (when no function has sycl-module-id, as upstream clang's output), free-function (all)", value_desc: "" },
+    OptSpec::threads(),
+    OptSpec::jobs(),
     OptSpec::flag("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)"),
 ];
 
@@ -175,6 +177,7 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "id-queries-range" => s.id_queries_range = IdQueriesRange::parse(&v).unwrap_or_default(),
         "emit-devicelib-req-mask" => s.devicelib_req_mask = on,
         "kernel-names" => s.kernel_names = KernelNames::parse(&v).unwrap_or_default(),
+        "threads" | "j" => s.threads = cl::threads_value(&v),
         // -O levels only select the ESIMD lowering pipeline's level.
         _ => {}
     }
@@ -231,12 +234,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
                     POST_LINK_VALUE_HELP,
                 )))
             }
-            Arg::Version => {
-                return Ok(Command::Print(format!(
-                    "sycl-post-link (Rust) {}\n",
-                    env!("CARGO_PKG_VERSION")
-                )))
-            }
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-post-link"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt(name, v) => actions |= apply_post_link_option(&mut o, name, v),
         }
@@ -273,6 +271,8 @@ pub const MODULE_SPLIT_OPTIONS: &[OptSpec] = &[
         help: "split input module",
         value_desc: "",
     },
+    OptSpec::threads(),
+    OptSpec::jobs(),
 ];
 
 /// Parses a `sycl-module-split` command line.
@@ -283,6 +283,7 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
         prefix: "output".into(),
         split: None,
         text: false,
+        threads: None,
     };
     let mut positional = Vec::new();
     for a in parsed {
@@ -295,16 +296,12 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
                     MODULE_SPLIT_OPTIONS,
                 )))
             }
-            Arg::Version => {
-                return Ok(Command::Print(format!(
-                    "sycl-module-split (Rust) {}\n",
-                    env!("CARGO_PKG_VERSION")
-                )))
-            }
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-module-split"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => o.prefix = v,
             Arg::Opt("S", v) => o.text = truthy(&v),
             Arg::Opt("split", v) => o.split = SplitMode::parse(&v),
+            Arg::Opt("threads" | "j", v) => o.threads = cl::threads_value(&v),
             Arg::Opt(..) => {}
         }
     }

@@ -1,7 +1,8 @@
 //! The command-line tools and the C ABI over the post-link library
 //! (`sycl-postlink`): LLVM-style command-line parsing ([`cl`], [`cli`]),
-//! `sycl-opt`'s pass pipeline ([`opt`]) and the C entry points ([`capi`],
-//! [`capi_syclbin`] for SYCLBIN packaging).
+//! `sycl-opt`'s pass pipeline ([`opt`]), the one `--version` text
+//! ([`version`]) and the C entry points ([`capi`], [`capi_syclbin`] for
+//! SYCLBIN packaging).
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
 //! function of this crate, print its diagnostics.
@@ -11,6 +12,7 @@ pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
 pub mod opt;
+pub mod version;
 
 use sycl_postlink::{ErrorStyle, PostLinkError, Report};
 

@@ -221,7 +221,7 @@ pub fn parse_opt(args: &[String]) -> Result<Command<OptOptions>, String> {
                     OPT_OPTIONS,
                 )))
             }
-            Arg::Version => return Ok(Command::Print(format!("sycl-opt (Rust) {}\n", env!("CARGO_PKG_VERSION")))),
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-opt"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt(name, v) => {
                 let on = v == "true";

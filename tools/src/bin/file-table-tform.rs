@@ -238,7 +238,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("file-table-tform (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("file-table-tform"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),

@@ -88,6 +88,8 @@ const SPECS: &[OptSpec] = &[
         value_desc: "triple",
     },
     OptSpec::flag("v", "Print what is linked and written"),
+    OptSpec::threads(),
+    OptSpec::jobs(),
 ];
 
 fn usage() -> String {
@@ -112,6 +114,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut kernel_names = KernelNames::Auto;
     let mut bare = false;
     let mut verbose = false;
+    let mut threads = None;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -119,7 +122,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("sycl-link (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("sycl-link"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
@@ -140,6 +143,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 }
             }
             Arg::Opt("v", v) => verbose = v == "true",
+            Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
             Arg::Opt(_, _) => {}
         }
     }
@@ -177,7 +181,7 @@ fn run(args: &[String]) -> Result<(), String> {
             } else {
                 Container::OffloadBinary
             },
-            threads: thread_count(),
+            threads: thread_count(threads),
             ..SyclbinOptions::default()
         },
     };

@@ -110,6 +110,8 @@ const SPECS: &[OptSpec] = &[
         help: "Offload binary 'arch' string",
         value_desc: "arch",
     },
+    OptSpec::threads(),
+    OptSpec::jobs(),
 ];
 
 /// A failure: the file it concerns (if any) and what went wrong.
@@ -344,6 +346,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let mut triple = None;
     let mut arch = None;
     let mut format = Packaging::OffloadV1;
+    let mut threads = None;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -351,7 +354,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("syclbin (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("syclbin"));
                 return Ok(());
             }
             Arg::Positional(p) => positional.push(p),
@@ -366,6 +369,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             Arg::Opt("bare", v) => bare = v == "true",
             Arg::Opt("triple", v) => triple = Some(v),
             Arg::Opt("arch", v) => arch = Some(v),
+            Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
             Arg::Opt(_, _) => {}
         }
     }
@@ -418,7 +422,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 },
                 triple: triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
                 arch,
-                threads: thread_count(),
+                threads: thread_count(threads),
             };
             let mut entries = Vec::new();
             for t in &tables {

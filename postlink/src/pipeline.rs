@@ -31,13 +31,31 @@ use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
 use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
 use crate::input::{parse_module, Input};
+use crate::kernel_names::rename_kernels;
 use crate::output::io_reason;
-use crate::settings::{Settings, SpecConstMode};
+use crate::settings::{KernelNames, Settings, SpecConstMode};
 
 /// Functions carrying `sycl_explicit_simd` metadata.
 fn has_esimd_functions(m: &Module<'_>) -> bool {
     let marker = sycl_split::esimd::EsimdMarker::new(m);
     m.functions().into_iter().any(|f| marker.is_esimd(f))
+}
+
+/// The warning for a module with kernels and no `sycl-module-id` (upstream
+/// clang writes none) split per source.
+pub const NO_MODULE_IDS_WARNING: &str = "the module has kernels but no function with the 'sycl-module-id' attribute: \
+     per-source split makes one device image and SYCL_EXTERNAL functions are not entry points (sycl-link sets the \
+     attribute from each input's source file name)";
+
+/// A module with kernels of which no function carries `sycl-module-id`.
+fn lacks_module_ids(m: &Module<'_>) -> bool {
+    let functions = m.functions();
+    functions
+        .iter()
+        .any(|f| !f.is_declaration() && sycl_split::is_kernel(*f))
+        && !functions
+            .iter()
+            .any(|f| f.has_fn_attr(sycl_split::entry_points::ATTR_MODULE_ID))
 }
 
 /// Refuses, with a clear message, what this toolkit does not do yet.
@@ -415,8 +433,22 @@ where
             stopped: false,
         }),
     };
+    let no_module_ids = AtomicBool::new(false);
+    let rename_warnings = Mutex::new(Vec::new());
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, true)?;
+        if matches!(mode, SplitMode::Source | SplitMode::Auto) && lacks_module_ids(m) {
+            no_module_ids.store(true, Ordering::SeqCst);
+        }
+        if s.kernel_names != KernelNames::Mangled {
+            let renamed = rename_kernels(m, &name, s.kernel_names)?;
+            if renamed.count > 0 {
+                sink.maker.input_rewritten.store(true, Ordering::SeqCst);
+            }
+            if let Ok(mut w) = rename_warnings.lock() {
+                w.extend(renamed.warnings);
+            }
+        }
         if s.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
             return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
         }
@@ -441,8 +473,13 @@ where
         Ok(())
     })?;
     let maker = &sink.maker;
+    let mut warnings = rename_warnings.into_inner().unwrap_or_default();
+    if no_module_ids.load(Ordering::SeqCst) {
+        warnings.insert(0, format!("{name}: {NO_MODULE_IDS_WARNING}"));
+    }
+    warnings.extend(result.warnings);
     let report = Report {
-        warnings: result.warnings,
+        warnings,
         notes: Vec::new(),
         input_modified: maker.several_images.load(Ordering::SeqCst)
             || maker.input_rewritten.load(Ordering::SeqCst)

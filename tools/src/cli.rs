@@ -4,7 +4,7 @@
 use sycl_split::SplitMode;
 
 use crate::cl::{self, Arg, OptKind, OptSpec};
-use sycl_postlink::{IdQueriesRange, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
+use sycl_postlink::{IdQueriesRange, KernelNames, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
 
 const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto", "none"];
 /// `sycl-module-split` has no `none` (without `-split` it does not split).
@@ -44,6 +44,7 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
     OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory where sycl fallback device libraries reside", value_desc: "dirname" },
     OptSpec { name: "id-queries-range", kind: OptKind::Enum(ID_QUERIES_RANGE_VALUES), help: "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)", value_desc: "" },
+    OptSpec { name: "kernel-names", kind: OptKind::Enum(&KernelNames::VALUES), help: "Rename kernels that clang names _ZTS<N> __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\" in a SYCLBIN: mangled (default: none), auto (when no function has sycl-module-id, as upstream clang's output), free-function (all)", value_desc: "" },
     OptSpec::threads(),
     OptSpec::jobs(),
     OptSpec::flag("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)"),
@@ -175,6 +176,7 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "device-lib-dir" => s.device_lib_dir = Some(v),
         "id-queries-range" => s.id_queries_range = IdQueriesRange::parse(&v).unwrap_or_default(),
         "emit-devicelib-req-mask" => s.devicelib_req_mask = on,
+        "kernel-names" => s.kernel_names = KernelNames::parse(&v).unwrap_or_default(),
         "threads" | "j" => s.threads = cl::threads_value(&v),
         // -O levels only select the ESIMD lowering pipeline's level.
         _ => {}

@@ -6,18 +6,25 @@
 //! ```text
 //! sycl-link <inputs...> -o <out> [--device-libs=<a.bc,b.bc> [--library-path=<dir>]...]
 //!           [--syclbin=input|object|executable] [--sycl-module-split-mode=kernel|source|auto|none]
-//!           [--allow-device-image-dependencies] [--bare] [-triple=spirv64] [-v]
+//!           [--allow-device-image-dependencies] [--kernel-names=auto|free-function|mangled]
+//!           [--bare] [-triple=spirv64] [-v]
 //! ```
 //!
 //! Inputs are device bitcode (or textual IR) files linked in order; the
 //! device libraries are found in the `--library-path` directories and linked
 //! for what the inputs need. The output is a SYCLBIN of the given state
 //! (default `input`) in an offload binary, SPIR-V compiled in process.
+//!
+//! Input and object state imply `--allow-device-image-dependencies`, as the
+//! newest upstream driver does for `-fsyclbin=input|object` (intel/llvm PR
+//! #22218); turning it off for them is an error. Upstream clang's output is
+//! prepared before linking (`sycl_postlink::device_link::prepare_input`:
+//! module ids, kernel names; `docs/upstream-clang.md`).
 //! Errors: `sycl-link: error: <what>`, exit status 1, no output file.
 
 use std::process::ExitCode;
 
-use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions};
+use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, KernelNames};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{Container, SyclbinOptions};
@@ -49,7 +56,7 @@ const SPECS: &[OptSpec] = &[
     OptSpec {
         name: "syclbin",
         kind: OptKind::Enum(&["input", "object", "executable"]),
-        help: "State of the SYCLBIN written (default input)",
+        help: "State of the SYCLBIN written (default input); input and object imply --allow-device-image-dependencies",
         value_desc: "",
     },
     OptSpec {
@@ -62,6 +69,14 @@ const SPECS: &[OptSpec] = &[
         "allow-device-image-dependencies",
         "SYCL_EXTERNAL functions stay in their image and are imported by others (dynamic linking)",
     ),
+    OptSpec {
+        name: "kernel-names",
+        kind: OptKind::Enum(&KernelNames::VALUES),
+        help: "Rename kernels named _ZTS<N> by clang __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\": \
+               auto (default: inputs without sycl-module-id, i.e. upstream clang's), free-function (every input), \
+               mangled (none)",
+        value_desc: "",
+    },
     OptSpec::flag(
         "bare",
         "Write the SYCLBIN alone, without the offload binary the runtime reads",
@@ -95,7 +110,8 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut dirs = Vec::new();
     let mut state = BundleState::Input;
     let mut split = SplitMode::Auto;
-    let mut deps = false;
+    let mut deps: Option<bool> = None;
+    let mut kernel_names = KernelNames::Auto;
     let mut bare = false;
     let mut verbose = false;
     let mut threads = None;
@@ -115,7 +131,8 @@ fn run(args: &[String]) -> Result<(), String> {
             Arg::Opt("library-path", v) => dirs.push(v),
             Arg::Opt("syclbin", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
             Arg::Opt("sycl-module-split-mode", v) => split = SplitMode::parse(&v).unwrap_or(SplitMode::None),
-            Arg::Opt("allow-device-image-dependencies", v) => deps = v == "true",
+            Arg::Opt("allow-device-image-dependencies", v) => deps = Some(v == "true"),
+            Arg::Opt("kernel-names", v) => kernel_names = KernelNames::parse(&v).unwrap_or(KernelNames::Auto),
             Arg::Opt("bare", v) => bare = v == "true",
             Arg::Opt("triple", v) => {
                 if !matches!(
@@ -136,6 +153,17 @@ fn run(args: &[String]) -> Result<(), String> {
     if inputs.is_empty() {
         return Err("no input files".into());
     }
+    // Input and object state are meant for sycl::link: images may import
+    // and export SYCL_EXTERNAL functions (upstream's -fsyclbin=input|object).
+    let linkable = matches!(state, BundleState::Input | BundleState::Object);
+    if linkable && deps == Some(false) {
+        return Err(format!(
+            "'--allow-device-image-dependencies=false' contradicts '--syclbin={}': a SYCLBIN in input or object \
+             state is linked at run time; use '--syclbin=executable' for a self-contained one",
+            state.name()
+        ));
+    }
+    let deps = deps.unwrap_or(linkable);
     let device_libs = match &libs {
         Some(names) => find_device_libs(names, &dirs).map_err(|e| e.0)?,
         None => Vec::new(),
@@ -145,6 +173,7 @@ fn run(args: &[String]) -> Result<(), String> {
         device_libs: device_libs.clone(),
         split,
         allow_device_image_dependencies: deps,
+        kernel_names,
         syclbin: SyclbinOptions {
             state,
             container: if bare {

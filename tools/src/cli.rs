@@ -21,13 +21,13 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("S", ""), // hidden: "Write output as LLVM assembly"
     OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module", value_desc: "" },
     OptSpec::flag("split-esimd", "Split SYCL and ESIMD entry points"),
-    OptSpec::flag("lower-esimd", "Lower ESIMD constructs"),
-    OptSpec::flag("O0", "Optimization level 0. Similar to clang -O0"),
-    OptSpec::flag("O1", "Optimization level 1. Similar to clang -O1"),
-    OptSpec::flag("O2", "Optimization level 2. Similar to clang -O2"),
-    OptSpec::flag("O3", "Optimization level 3. Similar to clang -O3"),
-    OptSpec::flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os"),
-    OptSpec::flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz"),
+    OptSpec::flag("lower-esimd", "Lower ESIMD constructs (NOT SUPPORTED: refused when the module has ESIMD code)"),
+    OptSpec::flag("O0", "Optimization level 0. Similar to clang -O0 (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("O1", "Optimization level 1. Similar to clang -O1 (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("O2", "Optimization level 2. Similar to clang -O2 (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("O3", "Optimization level 3. Similar to clang -O3 (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz (accepted; no effect: it only selects the -lower-esimd pipeline)"),
     OptSpec::flag("force-disable-esimd-opt", ""),
     OptSpec::flag("symbols", "generate exported symbol files"),
     OptSpec::flag("properties", "generate module properties files"),
@@ -244,13 +244,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
     }
     // Splitting is an action unless -split=none (the default is auto).
     actions |= o.settings.split != SplitMode::None;
-    sycl_postlink::files::check_options(&o, actions).map_err(|e| {
-        if e.0.starts_with("no actions") {
-            e.0
-        } else {
-            format!("error: {}", e.0)
-        }
-    })?;
+    sycl_postlink::files::check_options(&o, actions).map_err(|e| e.0)?;
     Ok(Command::Run(o))
 }
 
@@ -287,11 +281,12 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
     for a in parsed {
         match a {
             Arg::Help => {
-                return Ok(Command::Print(cl::help(
+                return Ok(Command::Print(cl::help_with_values(
                     "SYCL Module Splitter",
                     "sycl-module-split [options] <input file>",
                     "Split options",
                     MODULE_SPLIT_OPTIONS,
+                    &POST_LINK_VALUE_HELP[..3],
                 )))
             }
             Arg::Version => return Ok(Command::Print(crate::version::text("sycl-module-split"))),

@@ -14,18 +14,15 @@ pub mod cli;
 pub mod opt;
 pub mod version;
 
-use sycl_postlink::{ErrorStyle, PostLinkError, Report};
+#[cfg(doc)]
+use sycl_postlink::ErrorStyle;
+use sycl_postlink::{PostLinkError, Report};
 
-/// Prints a failed run's error in the style it asks for (see
-/// [`ErrorStyle`]) and returns exit code 1.
+/// Prints a failed run's error as `<tool>: error: <msg>` (whatever the
+/// [`ErrorStyle`]: upstream prints some messages without `error:`; every
+/// error of these tools has it) and returns exit code 1.
 pub fn report_post_link_error(tool: &str, e: &PostLinkError) -> std::process::ExitCode {
-    match e.1 {
-        ErrorStyle::Tagged => report_error(tool, &e.0),
-        ErrorStyle::Untagged => {
-            eprintln!("{tool}: {}", e.0);
-            std::process::ExitCode::from(1)
-        }
-    }
+    report_error(tool, &e.0)
 }
 
 /// Tunes the C allocator for the split's worker threads; the splitting

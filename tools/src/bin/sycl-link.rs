@@ -77,13 +77,33 @@ const SPECS: &[OptSpec] = &[
     OptSpec::jobs(),
 ];
 
+/// Descriptions of the enum options' values for `--help`.
+const VALUE_HELP: &[(&str, &str, &str)] = &[
+    ("syclbin", "input", "kernel bundle state input (default)"),
+    ("syclbin", "object", "kernel bundle state object"),
+    ("syclbin", "executable", "kernel bundle state executable"),
+    ("sycl-module-split-mode", "kernel", "1 device image per kernel"),
+    (
+        "sycl-module-split-mode",
+        "source",
+        "1 device image per source (translation unit)",
+    ),
+    (
+        "sycl-module-split-mode",
+        "auto",
+        "Choose split mode automatically (default)",
+    ),
+    ("sycl-module-split-mode", "none", "No splitting"),
+];
+
 fn usage() -> String {
-    cl::help(
+    cl::help_with_values(
         "SYCL device linker: links device bitcode and device libraries, splits the module, computes property sets, \
          compiles SPIR-V in process and writes a SYCLBIN.",
         "sycl-link [options] <input files>",
         "sycl-link options",
         SPECS,
+        VALUE_HELP,
     )
 }
 

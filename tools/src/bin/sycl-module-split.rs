@@ -7,10 +7,7 @@ fn main() -> ExitCode {
     sycl_tools::tune_allocator_for_workers();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse_module_split(&args) {
-        Err(e) => {
-            eprintln!("sycl-module-split: {e}");
-            ExitCode::from(1)
-        }
+        Err(e) => sycl_tools::report_error("sycl-module-split", &e),
         Ok(Command::Print(text)) => {
             print!("{text}");
             ExitCode::SUCCESS

@@ -8,10 +8,7 @@ use sycl_tools::opt::{parse_opt, run};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse_opt(&args) {
-        Err(e) => {
-            eprintln!("sycl-opt: {e}");
-            ExitCode::from(1)
-        }
+        Err(e) => sycl_tools::report_error("sycl-opt", &e),
         Ok(Command::Print(text)) => {
             print!("{text}");
             ExitCode::SUCCESS

@@ -7,10 +7,7 @@ fn main() -> ExitCode {
     sycl_tools::tune_allocator_for_workers();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse_post_link(&args) {
-        Err(e) => {
-            eprintln!("sycl-post-link: {e}");
-            ExitCode::from(1)
-        }
+        Err(e) => sycl_tools::report_error("sycl-post-link", &e),
         Ok(Command::Print(text)) => {
             print!("{text}");
             ExitCode::SUCCESS

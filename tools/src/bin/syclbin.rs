@@ -30,9 +30,9 @@
 //!
 //! Errors: `syclbin: error: <file>: <what>`, exit status 1.
 
-use std::fs;
 use std::process::ExitCode;
 
+use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{self as syclbin_pack, Container, SyclbinImage, SyclbinOptions, SyclbinPackError};
@@ -134,8 +134,11 @@ fn plain(what: impl Into<String>) -> Failure {
     }
 }
 
+/// The bytes of `path`, standard input for `-`.
 fn read(path: &str) -> Result<Vec<u8>, Failure> {
-    fs::read(path).map_err(|e| fail(path, io_reason(&e)))
+    read_file_or_stdin(path)
+        .map(|(data, _)| data)
+        .map_err(|e| fail(if path == "-" { "<stdin>" } else { path }, io_reason(&e)))
 }
 
 fn read_text(path: &str) -> Result<String, Failure> {
@@ -324,12 +327,35 @@ struct ImageOptions {
     target: Option<String>,
 }
 
+/// Descriptions of the enum options' values for `--help`.
+const VALUE_HELP: &[(&str, &str, &str)] = &[
+    ("format", "bare", "SYCLBIN v1 alone"),
+    (
+        "format",
+        "offload-v1",
+        "SYCLBIN v1 in an LLVM offload binary v1 (default)",
+    ),
+    (
+        "format",
+        "offload-v2",
+        "SYCLBIN v1 in a single-entry offload binary v2 (ext_oneapi_get_content)",
+    ),
+    ("format", "syclbin-v2", "upstream's multi-entry SYCLBIN v2"),
+    ("state", "input", "kernel bundle state input (default)"),
+    ("state", "object", "kernel bundle state object"),
+    ("state", "executable", "kernel bundle state executable"),
+    ("ir-type", "spirv", "SPIR-V (default)"),
+    ("ir-type", "ptx", "PTX"),
+    ("ir-type", "amdgcn", "AMDGCN"),
+];
+
 fn usage() -> String {
-    cl::help(
+    cl::help_with_values(
         "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin convert <file> -o <file> [--format=<form>]\n  syclbin create -o <file> [options]",
         "syclbin dump <file> | syclbin convert <file> -o <file> [options] | syclbin create -o <file> [options]",
         "syclbin options",
         SPECS,
+        VALUE_HELP,
     )
 }
 

@@ -59,6 +59,7 @@ pub mod output;
 pub mod pipeline;
 pub mod settings;
 pub mod syclbin;
+pub mod trace;
 
 pub use error::{ErrorStyle, PostLinkError, Report};
 pub use files::{image_file_name, run, ImageFile, OutputSpec, PostLinkOptions};

@@ -11,6 +11,7 @@ pub mod capi;
 pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
+pub mod link_steps;
 pub mod opt;
 pub mod version;
 
@@ -49,6 +50,24 @@ pub fn tune_allocator_for_workers() {
             mallopt(M_MMAP_THRESHOLD, 32 << 20);
         }
     }
+}
+
+/// Whether a command line asks for `-v` (`-v`, `--v`, `-v=true`, ...), for
+/// tools that run one step: their `-v` prints the command itself.
+pub fn verbose_requested(args: &[String]) -> bool {
+    args.iter().take_while(|a| *a != "--").any(|a| {
+        let body = a.strip_prefix("--").or_else(|| a.strip_prefix('-')).unwrap_or("");
+        matches!(body, "v" | "v=true" | "v=1" | "v=TRUE" | "v=True")
+    })
+}
+
+/// `-v` of a tool that runs one step: prints its command line (without
+/// `-v`) to standard error, as a command to re-run.
+pub fn echo_command(tool: &str, args: &[String]) {
+    let shown: Vec<String> = std::iter::once(tool.to_string())
+        .chain(args.iter().filter(|a| !matches!(a.as_str(), "-v" | "--v")).cloned())
+        .collect();
+    eprintln!("{}", cli::shell_line(&shown));
 }
 
 /// Prints `<tool>: error: <msg>` and returns exit code 1.

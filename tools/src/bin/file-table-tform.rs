@@ -77,6 +77,7 @@ const SPECS: &[OptSpec] = &[
         help: "drop column titles",
         value_desc: "",
     },
+    OptSpec::flag("v", "Print the command to standard error"),
 ];
 
 const OVERVIEW: &str = "File table transformation tool.\n\
@@ -251,6 +252,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
             Arg::Positional(p) => inputs.push(p),
             Arg::Opt("o", v) => output = Some(v),
             Arg::Opt("drop_titles", v) => drop_titles = v == "true",
+            Arg::Opt("v", v) => {
+                if v == "true" {
+                    sycl_tools::echo_command(tool, args);
+                }
+            }
             Arg::Opt(name, v) => {
                 let kind = match name {
                     "replace" => Kind::Replace,

@@ -15,15 +15,19 @@
 //! (default `input`) in an offload binary, SPIR-V compiled in process.
 //! Errors: `sycl-link: error: <what>`, exit status 1, no output file.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{Container, SyclbinOptions};
+use sycl_postlink::trace;
 use sycl_props::syclbin::BundleState;
 use sycl_split::SplitMode;
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::cli::shell_line;
+use sycl_tools::link_steps;
 
 const TOOL: &str = "sycl-link";
 
@@ -72,7 +76,18 @@ const SPECS: &[OptSpec] = &[
         help: "Target triple (spirv64, the default, is the one supported)",
         value_desc: "triple",
     },
-    OptSpec::flag("v", "Print what is linked and written"),
+    OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
+    OptSpec {
+        name: "time-trace",
+        kind: OptKind::Value,
+        help: "Write a Chrome trace (as LLVM's -ftime-trace) of the link's steps: extract, cleanup, properties and IR, code generation of each image",
+        value_desc: "file",
+    },
+    OptSpec::flag("dry-run", "Print the steps as commands (as -v) without running them"),
+    OptSpec::flag(
+        "save-temps",
+        "Keep the intermediate files beside the output: <stem>.linked.bc, the post-link table <stem>.table with its images, each image's SPIR-V <stem>_<N>.spv",
+    ),
     OptSpec::threads(),
     OptSpec::jobs(),
 ];
@@ -119,6 +134,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut bare = false;
     let mut verbose = false;
     let mut threads = None;
+    let (mut dry_run, mut save_temps, mut time_trace) = (false, false, None);
     for a in parsed {
         match a {
             Arg::Help => {
@@ -146,6 +162,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 }
             }
             Arg::Opt("v", v) => verbose = v == "true",
+            Arg::Opt("dry-run", v) => dry_run = v == "true",
+            Arg::Opt("save-temps", v) => save_temps = v == "true",
+            Arg::Opt("time-trace", v) => time_trace = Some(v),
             Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
             Arg::Opt(_, _) => {}
         }
@@ -176,7 +195,31 @@ fn run(args: &[String]) -> Result<(), String> {
             ..SyclbinOptions::default()
         },
     };
-    let out = device_link(&o).map_err(|e| e.0)?;
+    let temps = link_steps::Temps::for_output(&output);
+    if verbose || dry_run {
+        for c in link_steps::commands(&o, &output, &temps) {
+            eprintln!("{}", shell_line(&c));
+        }
+    }
+    if dry_run {
+        return Ok(());
+    }
+    if save_temps {
+        for f in link_steps::save_temps(&o, &temps)? {
+            if verbose {
+                eprintln!("sycl-device-link: saved {f}");
+            }
+        }
+    }
+    if time_trace.is_some() {
+        trace::enable_trace();
+    }
+    if std::io::stderr().is_terminal() {
+        trace::enable_progress(TOOL);
+    }
+    let out = device_link(&o).map_err(|e| e.0);
+    trace::finish_progress();
+    let out = out?;
     for w in &out.warnings {
         eprintln!("warning: {w}");
     }
@@ -194,6 +237,9 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let mut outs = Outputs::new();
     outs.write(&output, &out.bytes)?;
+    if let Some(path) = &time_trace {
+        outs.write(path, trace::take_chrome_trace(TOOL).as_bytes())?;
+    }
     outs.commit()
 }
 

@@ -58,6 +58,7 @@ pub mod module_split;
 pub mod output;
 pub mod pipeline;
 pub mod settings;
+pub mod split_report;
 pub mod syclbin;
 pub mod trace;
 

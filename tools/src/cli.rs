@@ -132,6 +132,8 @@ const POST_LINK_VALUE_HELP: &[(&str, &str, &str)] = &[
 pub const POST_LINK_COMMAND_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("v", "Print the run as a command to re-run, the thread count, and each file table written"),
     OptSpec { name: "time-trace", kind: OptKind::Value, help: "Write a Chrome trace (as LLVM's -ftime-trace) of the run's steps: read, extract, cleanup, properties and IR of each image, write", value_desc: "file" },
+    OptSpec { name: "split-report", kind: OptKind::Value, help: "Write a report of the split: per image its entry points, functions, instructions and bytes; functions in several images and their cost; why each function is in an image. JSON, or a readable summary on standard output for '-'. Without -o, only the report is written", value_desc: "file" },
+    OptSpec { name: "split-report-modes", kind: OptKind::Enum(&["current", "all"]), help: "Split modes the report covers: the one of the run (default), or all of them side by side", value_desc: "" },
 ];
 
 /// What the `sycl-post-link` command does besides the run itself.

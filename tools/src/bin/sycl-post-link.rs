@@ -1,13 +1,17 @@
 //! `sycl-post-link`: drop-in replacement for intel/llvm's post-link tool.
 //! Besides upstream's options: `-v` (the run as a command to re-run),
 //! `-time-trace=<file>` (a Chrome trace of the run's steps), a progress line
-//! on standard error when it is a terminal and the run is long.
+//! on standard error when it is a terminal and the run is long,
+//! `-split-report=<file>|-` (see `sycl_postlink::split_report`).
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
+use sycl_postlink::split_report::split_report;
 use sycl_postlink::trace;
+use sycl_postlink::Input;
+use sycl_split::SplitMode;
 use sycl_tools::cli::{parse_post_link, post_link_command, shell_line, Command, CommandExtras};
 
 const TOOL: &str = "sycl-post-link";
@@ -23,6 +27,13 @@ fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Stri
     if std::io::stderr().is_terminal() {
         trace::enable_progress(TOOL);
     }
+    if let Some(dest) = &x.split_report {
+        write_split_report(o, x, dest)?;
+        if o.outputs.is_empty() {
+            trace::finish_progress();
+            return write_trace(x);
+        }
+    }
     let result = sycl_postlink::run(o);
     trace::finish_progress();
     let report = result.map_err(|e| e.0)?;
@@ -32,12 +43,41 @@ fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Stri
             eprintln!("{TOOL}: wrote {}", out.path);
         }
     }
+    write_trace(x)
+}
+
+fn write_trace(x: &CommandExtras) -> Result<(), String> {
     if let Some(path) = &x.time_trace {
         let mut outs = Outputs::new();
         outs.write(path, trace::take_chrome_trace(TOOL).as_bytes())?;
         outs.commit()?;
     }
     Ok(())
+}
+
+/// `-split-report=<file>`: JSON to `file`, a readable summary for `-`.
+fn write_split_report(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras, dest: &str) -> Result<(), String> {
+    if o.input == "-" && !o.outputs.is_empty() {
+        return Err("-split-report with -o reads the input twice: give the input as a file".into());
+    }
+    let modes = if x.split_report_all_modes {
+        vec![SplitMode::Source, SplitMode::Kernel, SplitMode::Auto, SplitMode::None]
+    } else {
+        vec![o.settings.split]
+    };
+    let _step = trace::span("Split report", &o.input);
+    let input = Input::read(&o.input).map_err(|e| e.0)?;
+    let mut settings = o.run_settings();
+    // The report counts images, not target tables.
+    settings.targets.clear();
+    let report = split_report(&settings, &input, &modes).map_err(|e| e.0)?;
+    let mut outs = Outputs::new();
+    if dest == "-" {
+        outs.write("-", report.to_text().as_bytes())?;
+    } else {
+        outs.write(dest, report.to_json().as_bytes())?;
+    }
+    outs.commit()
 }
 
 fn main() -> ExitCode {

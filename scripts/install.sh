@@ -52,12 +52,15 @@ if [ "$build" = 1 ]; then
   run cargo build --release --workspace
 fi
 # What a program linking the static library needs besides it, as rustc
-# reports it for this build (libLLVM, the C++ runtime of the shims, libc's).
+# reports it for this build (libLLVM, the C++ runtime of the shims, libc's):
+# recorded by scripts/setup.sh after its build, or here when building.
 static_libs_file="$build_dir/sycl_post_link.static-libs"
-if [ ! -s "$static_libs_file" ] || [ "$build_dir/libsycl_post_link.a" -nt "$static_libs_file" ]; then
-  run cargo rustc --release -q -p sycl-post-link-c --lib --crate-type staticlib -- --print native-static-libs 2>&1 \
-    | sed -n 's/.*native-static-libs: //p' | tail -1 > "$static_libs_file.tmp"
-  mv "$static_libs_file.tmp" "$static_libs_file"
+if [ ! -s "$static_libs_file" ] || [ "$build" = 1 ]; then
+  if [ "$build" = 0 ]; then
+    echo "install.sh: error: $static_libs_file: missing (run scripts/setup.sh, or install without --no-build)" >&2
+    exit 1
+  fi
+  run scripts/static-libs.sh "$build_dir"
 fi
 static_libs=$(cat "$static_libs_file")
 

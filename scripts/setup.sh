@@ -26,6 +26,9 @@ if ! command -v cargo >/dev/null; then
   exit 1
 fi
 cargo build --release --workspace
+# What programs linking libsycl_post_link.a need besides it (for
+# scripts/install.sh's pkg-config and CMake files).
+scripts/static-libs.sh target/release
 # The C library's SONAME beside the file cargo writes, so that programs
 # linked against target/release find it (scripts/install.sh installs the
 # library with its links).

@@ -132,3 +132,54 @@ pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<Vec<String>, Strin
     outs.commit()?;
     Ok(written)
 }
+
+/// `-L<dir>` (clang-sycl-linker's joined form) as `-L <dir>`, for the
+/// LLVM-style parser; other arguments as they are.
+pub fn split_joined_library_paths(args: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut positional_only = false;
+    for a in args {
+        positional_only |= a == "--";
+        match a.strip_prefix("-L") {
+            Some(dir) if !positional_only && !dir.is_empty() && !dir.starts_with('=') => {
+                out.push("-L".to_string());
+                out.push(dir.to_string());
+            }
+            _ => out.push(a.clone()),
+        }
+    }
+    out
+}
+
+/// `--print-linked-module`: the inputs and device libraries linked, as
+/// textual IR.
+pub fn linked_module_text(o: &DeviceLinkOptions) -> Result<String, String> {
+    let (bitcode, _) = link_inputs(&o.inputs, &o.device_libs).map_err(|e| e.0)?;
+    let ctx = sycl_ir::Context::new();
+    let m = ctx
+        .parse_ir(&bitcode, sycl_postlink::device_link::LINKED_MODULE)
+        .map_err(|e| e.to_string())?;
+    Ok(m.to_text())
+}
+
+/// `--spirv-dump-device-code=<dir>`: each device image's SPIR-V, taken from
+/// the SYCLBIN written (`bytes`), as `<dir>/<stem of output>_<N>.spv`.
+pub fn dump_spirv(bytes: &[u8], output: &str, dir: &str, outs: &mut Outputs) -> Result<(), String> {
+    let bin = sycl_props::syclbin::SyclbinFile::read(bytes)
+        .map_err(|e| e.to_string())?
+        .syclbin;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {}", sycl_postlink::output::io_reason(&e)))?;
+    let prefix = Temps::for_output(output).prefix;
+    let stem = Path::new(&prefix)
+        .file_name()
+        .map_or_else(|| "sycl-link-out".to_string(), |s| s.to_string_lossy().into_owned());
+    let mut n = 0;
+    for am in &bin.abstract_modules {
+        for ir in &am.ir_modules {
+            let path = Path::new(dir).join(format!("{stem}_{n}.spv"));
+            outs.write(&path.to_string_lossy(), &ir.bytes)?;
+            n += 1;
+        }
+    }
+    Ok(())
+}

@@ -4,8 +4,9 @@
 //! as output.
 //!
 //! ```text
-//! sycl-link <inputs...> -o <out> [--device-libs=<a.bc,b.bc> [--library-path=<dir>]...]
-//!           [--syclbin=input|object|executable] [--sycl-module-split-mode=kernel|source|auto|none]
+//! sycl-link <inputs...> -o <out> [--device-libs=<a.bc,b.bc> | --bc-library=<a.bc>...]
+//!           [--library-path=<dir> | -L <dir>]... [--syclbin=input|object|executable]
+//!           [--module-split-mode=kernel|source|auto|none] (older: --sycl-module-split-mode)
 //!           [--allow-device-image-dependencies] [--bare] [-triple=spirv64] [-v]
 //! ```
 //!
@@ -57,10 +58,62 @@ const SPECS: &[OptSpec] = &[
         value_desc: "",
     },
     OptSpec {
+        name: "module-split-mode",
+        kind: OptKind::Enum(&["kernel", "source", "auto", "none"]),
+        help: "How the linked module is split into device images (default auto; clang-sycl-linker's default is none)",
+        value_desc: "",
+    },
+    OptSpec {
         name: "sycl-module-split-mode",
         kind: OptKind::Enum(&["kernel", "source", "auto", "none"]),
-        help: "How the linked module is split into device images (default auto)",
+        help: "Alias for --module-split-mode (the spelling of LLVM 22's clang-sycl-linker)",
         value_desc: "",
+    },
+    OptSpec {
+        name: "output-file",
+        kind: OptKind::Value,
+        help: "Alias for -o",
+        value_desc: "path",
+    },
+    OptSpec {
+        name: "L",
+        kind: OptKind::Value,
+        help: "Add <dir> to the library search path (as --library-path; also -L<dir>)",
+        value_desc: "dir",
+    },
+    OptSpec {
+        name: "bc-library",
+        kind: OptKind::Value,
+        help: "A device library (bitcode) linked for what the inputs need, found in the -L/--library-path directories; repeatable, added to --device-libs",
+        value_desc: "file",
+    },
+    OptSpec {
+        name: "arch",
+        kind: OptKind::Value,
+        help: "The device architecture: the offload binary's 'arch' string",
+        value_desc: "arch",
+    },
+    OptSpec {
+        name: "spirv-dump-device-code",
+        kind: OptKind::Value,
+        help: "Directory where each device image's SPIR-V is also written (<stem>_<N>.spv)",
+        value_desc: "dir",
+    },
+    OptSpec::flag(
+        "print-linked-module",
+        "Print the linked module's IR (inputs and device libraries) to standard output",
+    ),
+    OptSpec {
+        name: "ocloc-options",
+        kind: OptKind::Value,
+        help: "NOT SUPPORTED: ahead-of-time compilation for Intel GPUs (ocloc); refused",
+        value_desc: "options",
+    },
+    OptSpec {
+        name: "opencl-aot-options",
+        kind: OptKind::Value,
+        help: "NOT SUPPORTED: ahead-of-time compilation for Intel CPUs (opencl-aot); refused",
+        value_desc: "options",
     },
     OptSpec::flag(
         "allow-device-image-dependencies",
@@ -97,6 +150,14 @@ const VALUE_HELP: &[(&str, &str, &str)] = &[
     ("syclbin", "input", "kernel bundle state input (default)"),
     ("syclbin", "object", "kernel bundle state object"),
     ("syclbin", "executable", "kernel bundle state executable"),
+    ("module-split-mode", "kernel", "1 device image per kernel"),
+    (
+        "module-split-mode",
+        "source",
+        "1 device image per source (translation unit)",
+    ),
+    ("module-split-mode", "auto", "Choose split mode automatically (default)"),
+    ("module-split-mode", "none", "No splitting"),
     ("sycl-module-split-mode", "kernel", "1 device image per kernel"),
     (
         "sycl-module-split-mode",
@@ -123,7 +184,10 @@ fn usage() -> String {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let parsed = cl::parse(TOOL, SPECS, args)?;
+    // clang-sycl-linker's joined -L<dir>.
+    let args = link_steps::split_joined_library_paths(args);
+    let parsed = cl::parse(TOOL, SPECS, &args)?;
+    let (mut arch, mut spirv_dump, mut print_linked) = (None, None, false);
     let mut inputs = Vec::new();
     let mut output = None;
     let mut libs: Option<Vec<String>> = None;
@@ -146,11 +210,22 @@ fn run(args: &[String]) -> Result<(), String> {
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
-            Arg::Opt("o", v) => output = Some(v),
-            Arg::Opt("device-libs", v) => libs = Some(v.split(',').map(str::to_string).collect()),
-            Arg::Opt("library-path", v) => dirs.push(v),
+            Arg::Opt("o" | "output-file", v) => output = Some(v),
+            Arg::Opt("device-libs", v) => libs
+                .get_or_insert_with(Vec::new)
+                .extend(v.split(',').map(str::to_string)),
+            Arg::Opt("bc-library", v) => libs.get_or_insert_with(Vec::new).push(v),
+            Arg::Opt("library-path" | "L", v) => dirs.push(v),
+            Arg::Opt("arch", v) => arch = Some(v),
+            Arg::Opt("spirv-dump-device-code", v) => spirv_dump = Some(v),
+            Arg::Opt("print-linked-module", v) => print_linked = v == "true",
+            Arg::Opt(name @ ("ocloc-options" | "opencl-aot-options"), _) => {
+                return Err(format!("--{name}: ahead-of-time compilation is not supported"))
+            }
             Arg::Opt("syclbin", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
-            Arg::Opt("sycl-module-split-mode", v) => split = SplitMode::parse(&v).unwrap_or(SplitMode::None),
+            Arg::Opt("module-split-mode" | "sycl-module-split-mode", v) => {
+                split = SplitMode::parse(&v).unwrap_or(SplitMode::None)
+            }
             Arg::Opt("allow-device-image-dependencies", v) => deps = v == "true",
             Arg::Opt("bare", v) => bare = v == "true",
             Arg::Opt("triple", v) => {
@@ -192,9 +267,13 @@ fn run(args: &[String]) -> Result<(), String> {
                 Container::OffloadBinary
             },
             threads: thread_count(threads),
+            arch,
             ..SyclbinOptions::default()
         },
     };
+    if print_linked {
+        print!("{}", link_steps::linked_module_text(&o)?);
+    }
     let temps = link_steps::Temps::for_output(&output);
     if verbose || dry_run {
         for c in link_steps::commands(&o, &output, &temps) {
@@ -237,6 +316,9 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let mut outs = Outputs::new();
     outs.write(&output, &out.bytes)?;
+    if let Some(dir) = &spirv_dump {
+        link_steps::dump_spirv(&out.bytes, &output, dir, &mut outs)?;
+    }
     if let Some(path) = &time_trace {
         outs.write(path, trace::take_chrome_trace(TOOL).as_bytes())?;
     }

@@ -215,7 +215,8 @@ pub fn parse_one(specs: &[OptSpec], name: &str, value: Option<&str>) -> Result<A
 /// as LLVM's `cl` suggests it after an unknown option: smallest edit
 /// distance over the option names (the value kept for options that take
 /// one), spelled `--name` (`-n` for one letter). `None` when no option is
-/// visible.
+/// visible or the nearest is more than a third of the name (at least 2
+/// edits) away.
 pub fn nearest_option(specs: &[OptSpec], arg: &str) -> Option<String> {
     let (lhs, rhs) = match arg.split_once('=') {
         Some((l, r)) => (l, Some(r)),
@@ -229,7 +230,12 @@ pub fn nearest_option(specs: &[OptSpec], arg: &str) -> Option<String> {
             best = Some((d, spec));
         }
     }
-    let (_, spec) = best?;
+    // LLVM suggests the nearest option however far it is; a suggestion is
+    // only made here when it is a plausible misspelling.
+    let (d, spec) = best?;
+    if d > (lhs.chars().count() / 3).max(2) {
+        return None;
+    }
     let dashes = if spec.name.len() == 1 { "-" } else { "--" };
     Some(match rhs {
         Some(v) if spec.kind != OptKind::Flag => format!("{dashes}{}={v}", spec.name),
@@ -404,6 +410,7 @@ mod tests {
         );
         assert_eq!(nearest_option(specs, "symbol"), Some("--symbols".into()));
         assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(nearest_option(specs, "bogus"), None);
         assert_eq!(
             parse_one(specs, "simbols", None).unwrap_err(),
             "Unknown command line argument '-simbols'. Did you mean '--symbols'?"

@@ -145,7 +145,8 @@ const SPECS: &[OptSpec] = &[
     OptSpec::jobs(),
 ];
 
-/// Descriptions of the enum options' values for `--help`.
+/// Descriptions of the enum options' values for `--help` (the alias
+/// --sycl-module-split-mode lists its values without them).
 const VALUE_HELP: &[(&str, &str, &str)] = &[
     ("syclbin", "input", "kernel bundle state input (default)"),
     ("syclbin", "object", "kernel bundle state object"),
@@ -158,18 +159,6 @@ const VALUE_HELP: &[(&str, &str, &str)] = &[
     ),
     ("module-split-mode", "auto", "Choose split mode automatically (default)"),
     ("module-split-mode", "none", "No splitting"),
-    ("sycl-module-split-mode", "kernel", "1 device image per kernel"),
-    (
-        "sycl-module-split-mode",
-        "source",
-        "1 device image per source (translation unit)",
-    ),
-    (
-        "sycl-module-split-mode",
-        "auto",
-        "Choose split mode automatically (default)",
-    ),
-    ("sycl-module-split-mode", "none", "No splitting"),
 ];
 
 fn usage() -> String {

@@ -3,7 +3,7 @@
 ; the variable through instructions to their functions and from functions
 ; to their callers.
 ; RUN: not sycl-post-link -device-globals -split=kernel -S %s -o %t.table 2>&1 | FileCheck %s
-; CHECK: sycl-post-link: error: device_global variable 'dg' with property "device_image_scope" is contained in more than one device image.
+; CHECK: sycl-post-link: device_global variable 'dg' with property "device_image_scope" is contained in more than one device image.
 
 target triple = "spir64-unknown-unknown"
 

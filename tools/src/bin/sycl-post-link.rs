@@ -10,13 +10,25 @@ use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::split_report::split_report;
 use sycl_postlink::trace;
-use sycl_postlink::Input;
+use sycl_postlink::{Input, PostLinkError};
 use sycl_split::SplitMode;
 use sycl_tools::cli::{parse_post_link, post_link_command, shell_line, Command, CommandExtras};
 
 const TOOL: &str = "sycl-post-link";
 
-fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), String> {
+/// A failure: a message, or a run's error in its own style.
+enum Failure {
+    Message(String),
+    Run(PostLinkError),
+}
+
+impl From<String> for Failure {
+    fn from(m: String) -> Self {
+        Failure::Message(m)
+    }
+}
+
+fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Failure> {
     if x.verbose {
         eprintln!("{}", shell_line(&post_link_command(o)));
         eprintln!("{TOOL}: {} worker thread(s)", thread_count(o.settings.threads));
@@ -31,19 +43,19 @@ fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Stri
         write_split_report(o, x, dest)?;
         if o.outputs.is_empty() {
             trace::finish_progress();
-            return write_trace(x);
+            return Ok(write_trace(x)?);
         }
     }
     let result = sycl_postlink::run(o);
     trace::finish_progress();
-    let report = result.map_err(|e| e.0)?;
+    let report = result.map_err(Failure::Run)?;
     sycl_tools::print_report(&report);
     if x.verbose {
         for out in &o.outputs {
             eprintln!("{TOOL}: wrote {}", out.path);
         }
     }
-    write_trace(x)
+    Ok(write_trace(x)?)
 }
 
 fn write_trace(x: &CommandExtras) -> Result<(), String> {
@@ -91,7 +103,8 @@ fn main() -> ExitCode {
         }
         Ok(Command::Run((o, x))) => match run(&o, &x) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => sycl_tools::report_error(TOOL, &e),
+            Err(Failure::Message(e)) => sycl_tools::report_error(TOOL, &e),
+            Err(Failure::Run(e)) => sycl_tools::report_post_link_error(TOOL, &e),
         },
     }
 }

@@ -29,13 +29,15 @@ for soname in ("libsycl_post_link.so.0.1",):
         os.symlink("libsycl_post_link.so", link)
 
 config.environment["PATH"] = os.pathsep.join([tool_dir, llvm_bin, os.environ.get("PATH", "")])
-for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV"):
+for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV", "CARGO_HOME", "RUSTUP_HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # Every module the tools write goes through the LLVM verifier in tests
 # (release builds verify only when asked: postlink/src/driver.rs verify_each).
 config.environment["SPL_VERIFY_EACH"] = "1"
 config.substitutions.append(("%repo", repo))
+# The release build the tools come from (scripts/install.sh --build-dir).
+config.substitutions.append(("%tool_dir", tool_dir))
 # The LLVM install (headers and libLLVM for C clients of the LLVM C API).
 config.substitutions.append(("%llvm_root", os.path.dirname(os.path.abspath(llvm_bin))))
 config.available_features.update(["shell", "system-linux"])

@@ -122,8 +122,9 @@ pub fn find_device_libs(names: &[String], dirs: &[String]) -> Result<Vec<String>
     Ok(out)
 }
 
+/// The bytes of `path`, standard input for `-`.
 fn read(path: &str) -> Result<Vec<u8>, PostLinkError> {
-    std::fs::read(path).map_err(|e| PostLinkError::new(format!("{path}: {}", crate::output::io_reason(&e))))
+    crate::input::read_input(path).map(|(data, _)| data)
 }
 
 /// Links the inputs (each prepared by [`prepare_input`]) and device

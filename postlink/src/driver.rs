@@ -186,14 +186,18 @@ impl<S: ImageSink> Work<'_, S> {
         defs: &[Value<'c>],
     ) -> Result<(S::Output, Vec<String>), PostLinkError> {
         let (s, name) = (self.s, self.name);
+        let step = crate::trace::span("Extract", n);
         let image = extractor
             .try_extract(defs)
             .map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
+        drop(step);
+        let step = crate::trace::span("Cleanup", n);
         let opts = CleanupOptions {
             dynamic_linking: s.ep.dynamic_linking,
             has_virtual_functions: job.has_virtual_functions,
         };
         cleanup(&image, &job.names, opts).map_err(|e| PostLinkError::new(e.to_string()))?;
+        drop(step);
         let mut warnings = if s.ep.dynamic_linking {
             Vec::new()
         } else {

@@ -59,7 +59,9 @@ pub mod module_split;
 pub mod output;
 pub mod pipeline;
 pub mod settings;
+pub mod split_report;
 pub mod syclbin;
+pub mod trace;
 
 pub use error::{ErrorStyle, PostLinkError, Report};
 pub use files::{image_file_name, run, ImageFile, OutputSpec, PostLinkOptions};

@@ -257,6 +257,7 @@ impl ImageMaker<'_> {
     /// Makes image number `n` of one module: its IR, symbols, properties and
     /// target outcomes.
     fn make(&self, n: usize, saved: &SavedModule<'_, '_>, modified: bool) -> Result<Image, PostLinkError> {
+        let _step = crate::trace::span("Properties and IR", n);
         let s = self.s;
         let (im, entry_points) = (saved.module, saved.entry_points);
         self.next_number.fetch_max(n + 1, Ordering::SeqCst);

@@ -187,7 +187,11 @@ pub unsafe extern "C" fn sycl_post_link_run(
         }
         match parse_post_link(&v)? {
             Command::Print(_) => Ok(()),
-            Command::Run(o) => run(&o).map(|_| ()).map_err(|e| e.0),
+            // What the command prints or writes about a run is not for a host.
+            Command::Run((_, x)) if x != Default::default() => {
+                Err("-v, -time-trace and -split-report are options of the sycl-post-link command only".into())
+            }
+            Command::Run((o, _)) => run(&o).map(|_| ()).map_err(|e| e.0),
         }
     })
 }

@@ -121,6 +121,7 @@ pub const OPT_OPTIONS: &[OptSpec] = &[
         value_desc: "filename",
     },
     OptSpec::flag("S", "Write output as LLVM assembly"),
+    OptSpec::flag("v", "Print the command to standard error"),
     OptSpec::flag("disable-output", "Do not write result bitcode or assembly"),
     OptSpec {
         name: "mtriple",
@@ -239,7 +240,7 @@ pub fn parse_opt(args: &[String]) -> Result<Command<OptOptions>, String> {
                     "disable-verify" => o.verify = !on,
                     "enable-global-offset" => o.global_offset.enable_global_offset = on,
                     "sycl-enable-local-accessor" => o.local_accessor = on,
-                    "f" | "bugpoint-enable-legacy-pm" | "enable-new-pm" => {}
+                    "f" | "v" | "bugpoint-enable-legacy-pm" | "enable-new-pm" => {}
                     _ => {
                         if let (Some(p), true) = (SyclPass::by_name(name), on) {
                             legacy.push(p);

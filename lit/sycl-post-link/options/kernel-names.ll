@@ -23,7 +23,7 @@
 ; RUN: sycl-post-link -split=kernel -symbols -kernel-names=free-function -o %t/f.table %t/ids.ll
 ; RUN: cat %t/f_0.sym %t/f_1.sym | FileCheck %s --check-prefix=RENAMED
 ; RUN: not sycl-post-link -kernel-names=other -symbols -o %t/x.table %s 2>&1 | FileCheck %s --check-prefix=BAD
-; BAD: sycl-post-link: for the --kernel-names option: Cannot find option named 'other'!
+; BAD: sycl-post-link: error: for the --kernel-names option: Cannot find option named 'other'!
 
 target triple = "spir64-unknown-unknown"
 

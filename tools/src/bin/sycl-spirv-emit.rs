@@ -4,9 +4,9 @@
 //! `--ptx=<cpu>` to PTX text with the NVPTX back end. No `llc` process.
 //! `-` reads standard input / writes standard output.
 //! Errors: `sycl-spirv-emit: error: <file>: <what>`, exit status 1.
-use std::io::{Read, Write};
 use std::process::ExitCode;
 
+use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 
@@ -27,17 +27,6 @@ const SPECS: &[OptSpec] = &[
     },
     OptSpec::flag("v", "Print the equivalent llc command"),
 ];
-
-fn read_input(input: &str) -> Result<Vec<u8>, String> {
-    if input == "-" {
-        let mut v = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut v)
-            .map_err(|e| format!("<stdin>: {}", io_reason(&e)))?;
-        return Ok(v);
-    }
-    std::fs::read(input).map_err(|e| format!("{input}: {}", io_reason(&e)))
-}
 
 fn run(args: &[String]) -> Result<(), String> {
     let parsed = cl::parse(TOOL, SPECS, args)?;
@@ -87,8 +76,11 @@ fn run(args: &[String]) -> Result<(), String> {
         };
         eprintln!("llc-22 {target} {input} -o {output}");
     }
-    let ir = read_input(&input)?;
-    let name = if input == "-" { "<stdin>" } else { input.as_str() };
+    let (ir, name) = read_file_or_stdin(&input).map_err(|e| {
+        let name = if input == "-" { "<stdin>" } else { input.as_str() };
+        format!("{name}: {}", io_reason(&e))
+    })?;
+    let name = name.as_str();
     let bytes = match &ptx {
         Some(cpu) => sycl_spirv::compile_ir_to_ptx(&ir, name, cpu),
         None => sycl_spirv::compile_ir(&ir, name),
@@ -102,13 +94,6 @@ fn run(args: &[String]) -> Result<(), String> {
             format!("{name}: {e}")
         }
     })?;
-    if output == "-" {
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(&bytes)
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("<stdout>: {}", io_reason(&e)));
-    }
     let mut outs = Outputs::new();
     outs.write(&output, &bytes)?;
     outs.commit()

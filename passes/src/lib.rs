@@ -7,7 +7,10 @@
 //! `sycl-split`) or write anything to disk (that is `sycl-tools`).
 
 pub mod cleanup;
+pub mod esimd_intrinsics;
 pub mod esimd_link;
+pub mod esimd_lower;
+pub mod genx_spirv_writer;
 pub mod global_offset;
 pub mod internalize;
 pub mod invoke_simd_linkage;

@@ -25,6 +25,8 @@ pub struct DeviceImage<'c> {
     /// The ESIMD step separated an ESIMD and a SYCL part (even if it linked
     /// them back together).
     pub esimd_split: bool,
+    /// The ESIMD lowering pipeline ran on one of its parts (`-lower-esimd`).
+    pub esimd_lowered: bool,
 }
 
 impl<'c> DeviceImage<'c> {
@@ -33,6 +35,7 @@ impl<'c> DeviceImage<'c> {
         DeviceImage {
             parts,
             esimd_split: false,
+            esimd_lowered: false,
         }
     }
 }

@@ -149,6 +149,7 @@ impl ImageMaker<'_> {
         // image was split into ESIMD and SYCL parts or had its specialization
         // constants lowered. Extracting one image alone is no modification.
         let modified = image.esimd_split
+            || image.esimd_lowered
             || spec_modified
             || self.input_rewritten.load(Ordering::SeqCst)
             || self.several_images.load(Ordering::SeqCst);
@@ -401,6 +402,7 @@ where
         esimd: Some(EsimdOptions {
             split_esimd: s.split_esimd,
             lower_esimd: s.lower_esimd,
+            force_disable_opt: s.force_disable_esimd_opt,
             per_kernel: mode == SplitMode::Kernel,
         }),
     };

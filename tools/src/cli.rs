@@ -153,6 +153,7 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "split" => s.split = SplitMode::parse(&v).unwrap_or_default(),
         "split-esimd" => s.split_esimd = on,
         "lower-esimd" => s.lower_esimd = on,
+        "force-disable-esimd-opt" => s.force_disable_esimd_opt = on,
         "symbols" => s.symbols = on,
         "properties" => s.properties = on,
         "spec-const" => {
@@ -173,7 +174,8 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "device-lib-dir" => s.device_lib_dir = Some(v),
         "id-queries-range" => s.id_queries_range = IdQueriesRange::parse(&v).unwrap_or_default(),
         "emit-devicelib-req-mask" => s.devicelib_req_mask = on,
-        // -O levels only select the ESIMD lowering pipeline's level.
+        // -O levels: upstream's ESIMD lowering no longer reads them (only
+        // -force-disable-esimd-opt turns its optimizations off).
         _ => {}
     }
     // Upstream's actions: any occurrence of these, or -symbols/-properties

@@ -223,3 +223,25 @@ int SyclRenameNamedMetadata(LLVMModuleRef Mod, const char *From,
 }
 
 } // extern "C"
+
+/// LLVM's CloneFunction of \p F with its parameter \p ArgNo mapped to poison
+/// (so dropped from the clone's signature): the clone is appended to the
+/// module under F's name made unique. \p Inst is an instruction of F; its
+/// copy in the clone is returned in \p InstInClone.
+extern "C" LLVMValueRef SyclCloneFunctionDroppingParam(LLVMValueRef F,
+                                                       unsigned ArgNo,
+                                                       LLVMValueRef Inst,
+                                                       LLVMValueRef *InstInClone) {
+  auto *Fn = cast<Function>(unwrap(F));
+  ValueToValueMapTy VMap;
+  Argument *A = Fn->getArg(ArgNo);
+  VMap[A] = PoisonValue::get(A->getType());
+  Function *New = CloneFunction(Fn, VMap);
+  *InstInClone = nullptr;
+  if (Inst) {
+    auto It = VMap.find(unwrap(Inst));
+    if (It != VMap.end())
+      *InstInClone = wrap(It->second);
+  }
+  return wrap(New);
+}

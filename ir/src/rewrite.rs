@@ -388,3 +388,104 @@ impl<'c> Value<'c> {
         }
     }
 }
+
+fn fn_attrs_at(f: LLVMValueRef, idx: u32) -> Vec<LLVMAttributeRef> {
+    unsafe {
+        let n = LLVMGetAttributeCountAtIndex(f, idx) as usize;
+        let mut v = vec![std::ptr::null_mut(); n];
+        if n > 0 {
+            LLVMGetAttributesAtIndex(f, idx, v.as_mut_ptr());
+        }
+        v
+    }
+}
+
+fn call_attrs_at(c: LLVMValueRef, idx: u32) -> Vec<LLVMAttributeRef> {
+    unsafe {
+        let n = LLVMGetCallSiteAttributeCount(c, idx) as usize;
+        let mut v = vec![std::ptr::null_mut(); n];
+        if n > 0 {
+            LLVMGetCallSiteAttributes(c, idx, v.as_mut_ptr());
+        }
+        v
+    }
+}
+
+impl<'c> Value<'c> {
+    /// LLVM's `CloneFunction` of this function with parameter `arg_no`
+    /// replaced by `poison` and dropped from the signature; the clone is
+    /// appended to the module under this function's name made unique.
+    /// Returns the clone and the copy of `inst` (an instruction of this
+    /// function) in it.
+    pub fn clone_dropping_param(self, arg_no: u32, inst: Value<'c>) -> (Value<'c>, Option<Value<'c>>) {
+        let mut copy = std::ptr::null_mut();
+        unsafe {
+            let nf = crate::ffi::SyclCloneFunctionDroppingParam(self.raw(), arg_no, inst.raw(), &mut copy);
+            (Value::from_raw(nf), Value::from_raw_opt(copy))
+        }
+    }
+
+    /// For a call: makes `f` the called operand (its function type must be
+    /// the call's).
+    pub fn set_called_operand(self, f: Value<'c>) {
+        unsafe {
+            let n = LLVMGetNumOperands(self.raw());
+            LLVMSetOperand(self.raw(), (n - 1) as u32, f.raw());
+        }
+    }
+
+    /// For a function argument: its function and position.
+    pub fn argument_parent(self) -> Option<(Value<'c>, u32)> {
+        unsafe {
+            if LLVMIsAArgument(self.raw()).is_null() {
+                return None;
+            }
+            let f = LLVMGetParamParent(self.raw());
+            let n = LLVMCountParams(f);
+            (0..n)
+                .find(|&i| LLVMGetParam(f, i) == self.raw())
+                .map(|i| (Value::from_raw(f), i))
+        }
+    }
+
+    /// For a function: gives it `from`'s function attributes and, shifted
+    /// left by `shift`, its parameter attributes (parameter `i` gets `from`'s
+    /// parameter `i + shift`); return attributes are not copied.
+    pub fn copy_attributes_shifted(self, from: Value<'c>, shift: u32) {
+        unsafe {
+            for a in fn_attrs_at(from.raw(), llvm_sys::LLVMAttributeFunctionIndex) {
+                LLVMAddAttributeAtIndex(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, a);
+            }
+            for i in 0..LLVMCountParams(self.raw()) {
+                for a in fn_attrs_at(from.raw(), i + shift + 1) {
+                    LLVMAddAttributeAtIndex(self.raw(), i + 1, a);
+                }
+            }
+        }
+    }
+
+    /// For a call: gives it `from`'s (a call's) calling convention,
+    /// fast-math flags, function attributes and, shifted left by `shift`,
+    /// its argument attributes; return attributes are not copied.
+    pub fn copy_call_attributes_shifted(self, from: Value<'c>, shift: u32) {
+        unsafe {
+            LLVMSetInstructionCallConv(self.raw(), LLVMGetInstructionCallConv(from.raw()));
+            if LLVMCanValueUseFastMathFlags(from.raw()) != 0 && LLVMCanValueUseFastMathFlags(self.raw()) != 0 {
+                LLVMSetFastMathFlags(self.raw(), LLVMGetFastMathFlags(from.raw()));
+            }
+            for a in call_attrs_at(from.raw(), llvm_sys::LLVMAttributeFunctionIndex) {
+                LLVMAddCallSiteAttribute(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, a);
+            }
+            for i in 0..LLVMGetNumArgOperands(self.raw()) {
+                for a in call_attrs_at(from.raw(), i + shift + 1) {
+                    LLVMAddCallSiteAttribute(self.raw(), i + 1, a);
+                }
+            }
+        }
+    }
+
+    /// Erases a function from its module (it must have no uses).
+    pub fn erase_function(self) {
+        unsafe { LLVMDeleteFunction(self.raw()) }
+    }
+}

@@ -1,6 +1,7 @@
 ; -split=kernel without -split-esimd: when the input is really split and an
-; image still holds SYCL and ESIMD code (here a SYCL kernel calling an ESIMD
-; function), upstream refuses to link the parts back together. With
+; image still holds SYCL and ESIMD code (here a SYCL kernel passing an ESIMD
+; function's address on; a SYCL kernel calling it would become an ESIMD
+; kernel wrapper, see esimd-kernel-wrappers.ll), upstream refuses to link the parts back together. With
 ; -split-esimd, or when the input gives one image only, there is no error.
 ; RUN: not sycl-post-link -split=kernel -S < %s -o %t.table 2>&1 | FileCheck %s --check-prefix=ERR
 ; RUN: sycl-post-link -split=kernel -split-esimd -symbols -S < %s -o %t2.table
@@ -34,8 +35,10 @@
 
 target triple = "spir64-unknown-unknown"
 
+declare spir_func void @use(ptr)
+
 define spir_kernel void @sycl_kernel() #0 {
-  call spir_func void @esimd_helper()
+  call spir_func void @use(ptr @esimd_helper)
   ret void
 }
 

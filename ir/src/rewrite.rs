@@ -33,6 +33,8 @@ pub enum CastOp {
     FPToUI,
     /// `fptosi`
     FPToSI,
+    /// `addrspacecast`
+    AddrSpaceCast,
 }
 
 impl CastOp {
@@ -44,6 +46,7 @@ impl CastOp {
             CastOp::IntToPtr => LLVMOpcode::LLVMIntToPtr,
             CastOp::FPToUI => LLVMOpcode::LLVMFPToUI,
             CastOp::FPToSI => LLVMOpcode::LLVMFPToSI,
+            CastOp::AddrSpaceCast => LLVMOpcode::LLVMAddrSpaceCast,
         }
     }
 
@@ -55,6 +58,7 @@ impl CastOp {
             LLVMOpcode::LLVMIntToPtr => CastOp::IntToPtr,
             LLVMOpcode::LLVMFPToUI => CastOp::FPToUI,
             LLVMOpcode::LLVMFPToSI => CastOp::FPToSI,
+            LLVMOpcode::LLVMAddrSpaceCast => CastOp::AddrSpaceCast,
             _ => return None,
         })
     }
@@ -164,6 +168,21 @@ impl<'c> Value<'c> {
     /// True for a constant expression.
     pub fn is_constant_expr(self) -> bool {
         unsafe { !LLVMIsAConstantExpr(self.raw()).is_null() }
+    }
+
+    /// True for a `bitcast` or `addrspacecast`, instruction or constant
+    /// expression (upstream's `isCast`).
+    pub fn is_pointer_cast_op(self) -> bool {
+        unsafe {
+            let op = if !LLVMIsAInstruction(self.raw()).is_null() {
+                LLVMGetInstructionOpcode(self.raw())
+            } else if self.is_constant_expr() {
+                LLVMGetConstOpcode(self.raw())
+            } else {
+                return false;
+            };
+            matches!(op, LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast)
+        }
     }
 }
 

@@ -1,10 +1,9 @@
 ; Before splitting, every function that reaches an ESIMD function through
-; direct calls (or other instructions that use it) is marked ESIMD too
-; (upstream's SYCLFixupESIMDKernelWrapperMD): here @wrapper_kernel, which
-; calls an ESIMD kernel body, and @store_user, which stores an ESIMD
-; function's address to call it later, are ESIMD; @passer, which passes the
-; address as a call argument, stays SYCL (as would a function that stores it
-; to a local variable only to hand it to __builtin_invoke_simd).
+; direct calls is marked ESIMD too (upstream's SYCLFixupESIMDKernelWrapperMD):
+; here @wrapper_kernel, which calls an ESIMD kernel body through @middle.
+; Other uses of an ESIMD function are not followed: @store_user, which
+; stores its address to call it later, and @passer, which passes the address
+; as a call argument, stay SYCL.
 ; RUN: sycl-post-link -split-esimd -symbols -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t.table --check-prefix=TABLE
 ; RUN: FileCheck %s --input-file=%t_0.esimd.sym --check-prefix=ESIMD-SYM
@@ -16,19 +15,24 @@
 ; TABLE-NEXT: {{.*}}_0.ll|{{.*}}_0.sym
 
 ; ESIMD-SYM: wrapper_kernel
-; ESIMD-SYM-NEXT: store_user
 ; ESIMD-SYM-EMPTY:
-; SYCL-SYM: passer
+; SYCL-SYM: store_user
+; SYCL-SYM-NEXT: passer
 ; SYCL-SYM-EMPTY:
 
 ; ESIMD: define spir_kernel void @wrapper_kernel() #[[#]] !sycl_explicit_simd ![[#]] {
-; ESIMD: define spir_kernel void @store_user() #[[#]] !sycl_explicit_simd ![[#]] {
+; ESIMD: define internal spir_func void @middle() !sycl_explicit_simd ![[#]] {
 
 target triple = "spir64-unknown-unknown"
 
 declare spir_func void @use(ptr)
 
 define spir_kernel void @wrapper_kernel() #0 {
+  call spir_func void @middle()
+  ret void
+}
+
+define spir_func void @middle() {
   call spir_func void @esimd_body()
   ret void
 }

@@ -9,14 +9,19 @@
 ; "__invoke_simd_target"; the original helper, unused, goes. Each call gets
 ; its own clone, as upstream. With
 ; -lower-esimd the target is inlined into the clone. A target address that
-; flows through memory is not supported.
+; flows through a local variable holding only that function (code built at
+; -O0) is followed too. A target whose type is not the one the helper calls
+; is refused (lit/lowering/invoke-simd-lowering-opt.ll has the other cases).
 ; RUN: sycl-post-link -symbols -S < %s -o %t.table
 ; RUN: FileCheck %s --input-file=%t_0.ll
 ; RUN: FileCheck %s --input-file=%t_0.sym --check-prefix=SYM
 ; RUN: sycl-post-link -symbols -lower-esimd -S < %s -o %t2.table
 ; RUN: FileCheck %s --input-file=%t2_0.ll --check-prefix=LOWERED
 ; RUN: sed -e 's/^;MEM //' %s > %t.mem.ll
-; RUN: not sycl-post-link -symbols -S %t.mem.ll -o %t3.table 2>&1 | FileCheck %s --check-prefix=MEM
+; RUN: sycl-post-link -symbols -S %t.mem.ll -o %t3.table
+; RUN: FileCheck %s --input-file=%t3_0.ll --check-prefix=MEM
+; RUN: sed -e 's/<16 x i32> %v) #1 !sycl_explicit_simd/<16 x i32> %v, ptr addrspace(4) %q) #1 !sycl_explicit_simd/' %s > %t.ptr.ll
+; RUN: not sycl-post-link -symbols -S %t.ptr.ll -o %t4.table 2>&1 | FileCheck %s --check-prefix=PTR
 
 ; The linked image: the ESIMD part (target and helper clones, one per call)
 ; first, then the SYCL part.
@@ -47,7 +52,12 @@
 ; LOWERED-NEXT: entry:
 ; LOWERED-NEXT: ret <16 x i32> %v
 
-; MEM: sycl-post-link: error: {{.*}}: invoke_simd lowering: an invoke_simd target read from memory (SYCLLowerInvokeSimd's stored-value analysis): not supported
+; MEM: define weak_odr dso_local x86_regcallcc <16 x i32> @helper_5(<16 x i32> %v)
+; MEM-NEXT: entry:
+; MEM-NEXT: %r = tail call x86_regcallcc <16 x i32> @simd_target(<16 x i32> %v)
+; MEM: call x86_regcallcc i32 @_Z33__regcall3____builtin_invoke_simd1_6(ptr @helper_5, i32 %x)
+
+; PTR: sycl-post-link: error: {{.*}}: invoke_simd lowering: invoke_simd target 'simd_target' whose type differs from the helper's call: not supported
 
 target triple = "spir64-unknown-unknown"
 

@@ -27,10 +27,11 @@
 //! attributes #0 = { "VCStackCall" }
 //! ```
 //!
-//! Not supported (an error, where upstream would transform): a target
-//! address that flows through memory (stored to a local variable), a helper
-//! that does not call its first parameter directly, and targets taking
-//! pointer arguments (upstream rewrites their address spaces).
+//! The target is followed through casts, parameters and local variables
+//! that only ever hold one function (the data flow at `-O0`), in the caller
+//! and in the helper, as upstream does. Not supported (an error, where
+//! upstream would transform): targets taking pointer arguments (upstream
+//! rewrites their address spaces).
 
 use std::collections::HashSet;
 
@@ -70,6 +71,60 @@ fn mark_as_esimd(m: &Module<'_>, f: Value<'_>) {
     }
 }
 
+/// The non-cast users of `v`, looking through `bitcast`/`addrspacecast`,
+/// each with the value it uses (upstream's `collectUsesLookThroughCasts`).
+fn uses_through_casts<'c>(v: Value<'c>, out: &mut Vec<(Value<'c>, Value<'c>)>) {
+    for u in v.users() {
+        if u.is_pointer_cast_op() {
+            uses_through_casts(u, out);
+        } else if !out.contains(&(u, v)) {
+            out.push((u, v));
+        }
+    }
+}
+
+fn is_invoke_simd_call(call: Value<'_>) -> bool {
+    call.called_function()
+        .is_some_and(|f| f.name().starts_with(INVOKE_SIMD_PREFIX))
+}
+
+/// The values that can be stored at `addr`, a local variable (upstream's
+/// `collectPossibleStoredVals` with calls other than `__builtin_invoke_simd`
+/// taking the address as escapes); `None` when they cannot be known.
+fn possible_stored_values<'c>(addr: Value<'c>, depth: u32) -> Option<Vec<Value<'c>>> {
+    let var = addr.strip_pointer_casts();
+    if !var.is_alloca() || depth > 16 {
+        return None;
+    }
+    let mut uses = Vec::new();
+    uses_through_casts(var, &mut uses);
+    let mut vals: Vec<Value<'c>> = Vec::new();
+    for (user, used) in uses {
+        if user.is_store() {
+            if user.operand(1) != Some(used) {
+                return None;
+            }
+            let v = user.operand(0)?.strip_pointer_casts();
+            if v.is_load() {
+                for w in possible_stored_values(v.operand(0)?, depth + 1)? {
+                    if !vals.contains(&w) {
+                        vals.push(w);
+                    }
+                }
+            } else if !vals.contains(&v) {
+                vals.push(v);
+            }
+        } else if user.is_call() {
+            if !is_invoke_simd_call(user) {
+                return None;
+            }
+        } else if !user.is_load() {
+            return None;
+        }
+    }
+    Some(vals)
+}
+
 /// The one function `v` can hold, if it can be deduced.
 fn deduce_function<'c>(v: Value<'c>, visited: &mut HashSet<Value<'c>>) -> Result<Option<Value<'c>>, PassError> {
     let v = v.strip_pointer_casts();
@@ -97,24 +152,62 @@ fn deduce_function<'c>(v: Value<'c>, visited: &mut HashSet<Value<'c>>) -> Result
         return Ok(found);
     }
     if v.is_load() {
-        return Err(not_supported(
-            "an invoke_simd target read from memory (SYCLLowerInvokeSimd's stored-value analysis)",
-        ));
+        return match v.operand(0).and_then(|a| possible_stored_values(a, 0)).as_deref() {
+            Some([one]) => deduce_function(*one, visited),
+            _ => Ok(None),
+        };
     }
     Ok(None)
+}
+
+/// The uses of `v` looking through casts and through local variables that
+/// only ever hold `v` (upstream's `collectUsesLookTrhoughMemAndCasts`);
+/// `None` when `v` flows elsewhere.
+fn uses_through_memory<'c>(v: Value<'c>) -> Option<Vec<(Value<'c>, Value<'c>)>> {
+    let mut direct = Vec::new();
+    uses_through_casts(v, &mut direct);
+    let mut out = Vec::new();
+    for (user, used) in direct {
+        if !user.is_store() {
+            out.push((user, used));
+            continue;
+        }
+        let addr = user.operand(1)?.strip_pointer_casts();
+        if !addr.is_alloca() || possible_stored_values(addr, 0)? != vec![v] {
+            return None;
+        }
+        let mut addr_uses = Vec::new();
+        uses_through_casts(addr, &mut addr_uses);
+        for (au, _) in addr_uses {
+            if au.is_store() {
+                if au != user {
+                    return None;
+                }
+            } else if au.is_load() {
+                uses_through_casts(au, &mut out);
+            } else {
+                return None;
+            }
+        }
+    }
+    Some(out)
 }
 
 /// The call in `helper` of its first parameter.
 fn call_of_first_param<'c>(helper: Value<'c>) -> Result<Value<'c>, PassError> {
     let target = helper.param(0);
-    let users = target.users();
-    match users[..] {
-        [u] if u.is_call() && u.called_value() == Some(target) => Ok(u),
-        _ => Err(not_supported(format!(
-            "invoke_simd helper '{}' whose first parameter is not called directly",
+    let broken = || {
+        not_supported(format!(
+            "invoke_simd helper '{}' whose first parameter does not reach a call (simd_func_call_helper broken)",
             helper.name()
-        ))),
-    }
+        ))
+    };
+    uses_through_memory(target)
+        .ok_or_else(broken)?
+        .into_iter()
+        .find(|(u, used)| u.is_call() && u.called_value() == Some(*used))
+        .map(|(u, _)| u)
+        .ok_or_else(broken)
 }
 
 fn process_call<'c>(m: &Module<'c>, call: Value<'c>, helpers: &mut Vec<Value<'c>>) -> Result<bool, PassError> {

@@ -17,9 +17,11 @@ use std::fmt;
 use std::io::Write as _;
 
 use sycl_ir::{Context, Module};
+use sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers;
 use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
 use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
+use sycl_passes::invoke_simd_lower::lower_invoke_simd;
 use sycl_passes::local_accessor::local_accessor_to_shared_memory;
 use sycl_passes::PassError;
 
@@ -39,6 +41,10 @@ pub enum SyclPass {
     LowerEsimd,
     /// `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
     GenXSpirvWriterAdaptor,
+    /// `lower-invoke-simd` ([`sycl_passes::invoke_simd_lower`]).
+    LowerInvokeSimd,
+    /// `lower-esimd-kernel-attrs` ([`sycl_passes::esimd_kernel_wrappers`]).
+    LowerEsimdKernelAttrs,
 }
 
 /// Pass names, as upstream registers them (the same for `-passes=` and the
@@ -48,6 +54,8 @@ pub const SYCL_PASSES: &[(&str, SyclPass)] = &[
     ("localaccessortosharedmemory", SyclPass::LocalAccessorToSharedMemory),
     ("LowerESIMD", SyclPass::LowerEsimd),
     ("GenXSPIRVWriterAdaptor", SyclPass::GenXSpirvWriterAdaptor),
+    ("lower-invoke-simd", SyclPass::LowerInvokeSimd),
+    ("lower-esimd-kernel-attrs", SyclPass::LowerEsimdKernelAttrs),
 ];
 
 impl SyclPass {
@@ -378,6 +386,8 @@ pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptEr
             Step::Sycl(p @ SyclPass::GenXSpirvWriterAdaptor) => {
                 (Some(p.name()), genx_spirv_writer_adaptor(m).map(|()| true))
             }
+            Step::Sycl(p @ SyclPass::LowerInvokeSimd) => (Some(p.name()), lower_invoke_simd(m)),
+            Step::Sycl(p @ SyclPass::LowerEsimdKernelAttrs) => (Some(p.name()), Ok(fixup_esimd_kernel_wrappers(m))),
             Step::Llvm(pipeline) => (None, m.run_passes(pipeline).map(|()| true).map_err(PassError::from)),
         };
         res.map_err(|error| OptError::Pass {

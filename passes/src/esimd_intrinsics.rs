@@ -82,10 +82,15 @@ pub struct Rule {
     /// Append `i` or `f` after the spelling, after the element type of the
     /// result.
     pub num_kind_suffix: bool,
+    /// Append `.<operation>` named by this integer template argument (the
+    /// atomic operation: `.add`, `.inc`, `.cmpxchg`, ...).
+    pub bin_op_suffix: Option<u8>,
     /// The overloaded types.
     pub overloads: Overloads,
     /// The declaration does not access memory (`memory(none)`).
     pub no_mem: bool,
+    /// The declaration is `convergent`.
+    pub convergent: bool,
 }
 
 use Arg::*;
@@ -100,9 +105,17 @@ const fn rule(source: &'static str, genx: &'static str, args: &'static [Arg], ov
         genx,
         args,
         num_kind_suffix: false,
+        bin_op_suffix: None,
         overloads,
         no_mem: true,
+        convergent: false,
     }
+}
+
+const fn convergent(mut r: Rule) -> Rule {
+    r.no_mem = false;
+    r.convergent = true;
+    r
 }
 
 const fn with_side_effects(mut r: Rule) -> Rule {
@@ -113,6 +126,53 @@ const fn with_side_effects(mut r: Rule) -> Rule {
 const fn num_kind(mut r: Rule) -> Rule {
     r.num_kind_suffix = true;
     r
+}
+
+const fn bin_op(mut r: Rule, tmpl: u8) -> Rule {
+    r.bin_op_suffix = Some(tmpl);
+    r.no_mem = false;
+    r
+}
+
+/// The suffix upstream gives an atomic operation code (`atomic_op`).
+pub fn bin_op_name(op: i128) -> Option<&'static str> {
+    Some(match op {
+        0x0 => "add",
+        0x1 => "sub",
+        0x2 => "inc",
+        0x3 => "dec",
+        0x4 => "min",
+        0x5 => "max",
+        0x6 => "xchg",
+        0x7 => "cmpxchg",
+        0x8 => "and",
+        0x9 => "or",
+        0xa => "xor",
+        0xb => "imin",
+        0xc => "imax",
+        0x10 => "fmax",
+        0x11 => "fmin",
+        0x12 => "fcmpwr",
+        0x13 => "fadd",
+        0x14 => "fsub",
+        0xff => "predec",
+        _ => return None,
+    })
+}
+
+/// The atomic operations a binary-operation row may take, by row: the
+/// overloads of `dword.atomic.*` differ between inc/dec, the binary
+/// operations and cmpxchg, so each row lists those it was checked for.
+pub fn bin_op_allowed(source: &str, op: &str) -> bool {
+    match source {
+        "svm_atomic0" | "dword_atomic0" => matches!(op, "inc" | "dec"),
+        "svm_atomic1" | "dword_atomic1" => matches!(
+            op,
+            "add" | "sub" | "min" | "max" | "xchg" | "and" | "or" | "xor" | "imin" | "imax" | "fmax" | "fmin"
+        ),
+        "svm_atomic2" | "dword_atomic2" => op == "cmpxchg",
+        _ => true,
+    }
 }
 
 const T3: Arg = Tmpl(3, Conv::None);
@@ -159,8 +219,8 @@ pub const TABLE: &[Rule] = &[
         },
     )),
     with_side_effects(rule("fence", "fence", &[Call(0)], NONE)),
-    with_side_effects(rule("barrier", "barrier", &[], NONE)),
-    with_side_effects(rule("sbarrier", "sbarrier", &[Call(0)], NONE)),
+    convergent(rule("barrier", "barrier", &[], NONE)),
+    convergent(rule("sbarrier", "sbarrier", &[Call(0)], NONE)),
     with_side_effects(rule("nbarrier", "nbarrier", &[Call(0), Call(1), Call(2)], NONE)),
     with_side_effects(rule("wait", "dummy.mov", &[Call(0)], NONE)),
     with_side_effects(rule("slm_init", "slm.init", &[Call(0)], NONE)),
@@ -289,6 +349,211 @@ pub const TABLE: &[Rule] = &[
         },
     ),
     rule("any", "any", &[CallI1(0)], Overloads { ret: false, args: &[0] }),
+    // Memory access: predicates are iN vectors turned into i1.
+    with_side_effects(rule(
+        "svm_gather",
+        "svm.gather",
+        &[CallI1(1), T3, Call(0), Undef(-1)],
+        Overloads {
+            ret: true,
+            args: &[0, 2],
+        },
+    )),
+    with_side_effects(rule(
+        "svm_gather4_scaled",
+        "svm.gather4.scaled",
+        &[CallI1(1), Tmpl(2, Conv::None), C16(0), C64(0), Call(0), Undef(-1)],
+        Overloads {
+            ret: true,
+            args: &[0, 4],
+        },
+    )),
+    with_side_effects(rule(
+        "svm_scatter",
+        "svm.scatter",
+        &[CallI1(2), T3, Call(0), Call(1)],
+        Overloads {
+            ret: false,
+            args: &[0, 2, 3],
+        },
+    )),
+    with_side_effects(rule(
+        "svm_scatter4_scaled",
+        "svm.scatter4.scaled",
+        &[CallI1(2), Tmpl(2, Conv::None), C16(0), C64(0), Call(0), Call(1)],
+        Overloads {
+            ret: false,
+            args: &[0, 4, 5],
+        },
+    )),
+    bin_op(
+        rule(
+            "svm_atomic0",
+            "svm.atomic",
+            &[CallI1(1), Call(0), Undef(-1)],
+            Overloads {
+                ret: true,
+                args: &[0, 1],
+            },
+        ),
+        0,
+    ),
+    bin_op(
+        rule(
+            "svm_atomic1",
+            "svm.atomic",
+            &[CallI1(2), Call(0), Call(1), Undef(-1)],
+            Overloads {
+                ret: true,
+                args: &[0, 1],
+            },
+        ),
+        0,
+    ),
+    bin_op(
+        rule(
+            "svm_atomic2",
+            "svm.atomic",
+            &[CallI1(3), Call(0), Call(1), Call(2), Undef(-1)],
+            Overloads {
+                ret: true,
+                args: &[0, 1],
+            },
+        ),
+        0,
+    ),
+    bin_op(
+        rule(
+            "dword_atomic0",
+            "dword.atomic",
+            &[CallI1(0), Call(1), Call(2), Undef(-1)],
+            RET_A0,
+        ),
+        0,
+    ),
+    bin_op(
+        rule(
+            "dword_atomic1",
+            "dword.atomic",
+            &[CallI1(0), Call(1), Call(2), Call(3), Undef(-1)],
+            Overloads {
+                ret: true,
+                args: &[0, 2],
+            },
+        ),
+        0,
+    ),
+    bin_op(
+        rule(
+            "dword_atomic2",
+            "dword.atomic",
+            &[CallI1(0), Call(1), Call(2), Call(3), Call(4), Undef(-1)],
+            RET_A0,
+        ),
+        0,
+    ),
+    with_side_effects(rule(
+        "oword_ld_unaligned",
+        "oword.ld.unaligned",
+        &[T3, Call(0), Call(1)],
+        RET,
+    )),
+    with_side_effects(rule("oword_ld", "oword.ld", &[T3, Call(0), Call(1)], RET)),
+    with_side_effects(rule(
+        "oword_st",
+        "oword.st",
+        &[Call(0), Call(1), Call(2)],
+        Overloads { ret: false, args: &[2] },
+    )),
+    with_side_effects(rule(
+        "scatter_scaled",
+        "scatter.scaled",
+        &[CallI1(0), T3, T4, Call(1), Call(2), Call(3), Call(4)],
+        Overloads {
+            ret: false,
+            args: &[0, 5, 6],
+        },
+    )),
+    with_side_effects(rule(
+        "scatter4_scaled",
+        "scatter4.scaled",
+        &[CallI1(0), T3, T4, Call(1), Call(2), Call(3), Call(4)],
+        Overloads {
+            ret: false,
+            args: &[0, 5, 6],
+        },
+    )),
+    with_side_effects(rule(
+        "raw_sends2",
+        "raw.sends2",
+        &[
+            Call(0),
+            Call(1),
+            CallI1(2),
+            Call(3),
+            Call(4),
+            Call(5),
+            Call(6),
+            Call(7),
+            Call(8),
+            Call(9),
+            Call(10),
+            Call(11),
+        ],
+        Overloads {
+            ret: true,
+            args: &[2, 9, 10],
+        },
+    )),
+    with_side_effects(rule(
+        "raw_send2",
+        "raw.send2",
+        &[
+            Call(0),
+            Call(1),
+            CallI1(2),
+            Call(3),
+            Call(4),
+            Call(5),
+            Call(6),
+            Call(7),
+            Call(8),
+            Call(9),
+        ],
+        Overloads {
+            ret: true,
+            args: &[2, 8],
+        },
+    )),
+    with_side_effects(rule(
+        "raw_sends2_noresult",
+        "raw.sends2.noresult",
+        &[
+            Call(0),
+            Call(1),
+            CallI1(2),
+            Call(3),
+            Call(4),
+            Call(5),
+            Call(6),
+            Call(7),
+            Call(8),
+            Call(9),
+        ],
+        Overloads {
+            ret: false,
+            args: &[2, 8, 9],
+        },
+    )),
+    with_side_effects(rule(
+        "raw_send2_noresult",
+        "raw.send2.noresult",
+        &[Call(0), Call(1), CallI1(2), Call(3), Call(4), Call(5), Call(6), Call(7)],
+        Overloads {
+            ret: false,
+            args: &[2, 7],
+        },
+    )),
     rule("all", "all", &[CallI1(0)], Overloads { ret: false, args: &[0] }),
 ];
 

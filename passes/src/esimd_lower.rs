@@ -44,9 +44,12 @@
 //! Not supported (a clear error naming the function, never a silent
 //! difference): `genx_volatile` globals (their `vload`/`vstore` lowering),
 //! image or buffer kernel arguments, the `__esimd_*` intrinsics outside the
-//! table (LSC memory operations, DPAS, raw sends, atomics, gathers and
-//! scatters among others), the bfloat16 device-library conversions, and
-//! `slm_init` checks.
+//! table of [`crate::esimd_intrinsics`] (LSC memory operations, DPAS, media
+//! block and gather/scatter-scaled2 loads, `bfn`, `srnd`, conversions,
+//! `addc`/`subb`, named-barrier signals among others: their GenX overloads
+//! are not known to this project), masked `gather_ld`/`scatter_st`, SLM
+//! reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate`, the
+//! bfloat16 device-library conversions, and upstream's `slm_init` checks.
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
@@ -602,9 +605,14 @@ fn unpack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
     Ok(())
 }
 
-/// The name of the GenX declaration for `rule` with these types.
-fn genx_name(rule: &esimd_intrinsics::Rule, ret: Type<'_>, args: &[Value<'_>]) -> Option<String> {
+/// The name of the GenX declaration for `rule` with these types (`op`: the
+/// atomic operation's suffix).
+fn genx_name(rule: &esimd_intrinsics::Rule, op: Option<&str>, ret: Type<'_>, args: &[Value<'_>]) -> Option<String> {
     let mut name = format!("llvm.genx.{}", rule.genx);
+    if let Some(op) = op {
+        name.push('.');
+        name.push_str(op);
+    }
     if rule.num_kind_suffix {
         name.push(if ret.scalar_type().is_fp_or_fp_vector() {
             'f'
@@ -664,8 +672,18 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
     } else {
         call.ty()
     };
+    let op = match rule.bin_op_suffix {
+        Some(t) => {
+            let (code, _) = template_arg(call, t, Conv::None)?;
+            let op = esimd_intrinsics::bin_op_name(code)
+                .filter(|op| esimd_intrinsics::bin_op_allowed(rule.source, op))
+                .ok_or_else(|| not_supported(format!("atomic operation {code} of ESIMD intrinsic '{callee}'")))?;
+            Some(op)
+        }
+        None => None,
+    };
     let name =
-        genx_name(rule, ret, &args).ok_or_else(|| not_supported(format!("types of ESIMD intrinsic '{callee}'")))?;
+        genx_name(rule, op, ret, &args).ok_or_else(|| not_supported(format!("types of ESIMD intrinsic '{callee}'")))?;
     let decl = match m.function(&name) {
         Some(d) => d,
         None => {
@@ -674,6 +692,9 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
             d.add_enum_fn_attr("nounwind");
             if rule.no_mem {
                 d.set_memory_none();
+            }
+            if rule.convergent {
+                d.add_enum_fn_attr("convergent");
             }
             d
         }

@@ -1,0 +1,36 @@
+; LowerESIMD on the memory intrinsics of the table: SVM gathers and atomics
+; (the operation, a template argument, names the intrinsic: .add), with iN
+; predicates turned into i1 and undef "old values" of the result type. An
+; atomic row refuses operations whose GenX overloads it was not checked for
+; (here cmpxchg through the one-source row).
+; RUN: split-file %s %t
+; RUN: sycl-opt -passes=LowerESIMD -S %t/ok.ll -o - | FileCheck %s
+; RUN: not sycl-opt -passes=LowerESIMD -S %t/cmpxchg.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=OP
+
+; CHECK: [[P1:%.*]] = icmp ne <8 x i16> %m, zeroinitializer
+; CHECK-NEXT: %r.esimd = call <8 x i32> @llvm.genx.svm.atomic.add.v8i32.v8i1.v8i64(<8 x i1> [[P1]], <8 x i64> %a, <8 x i32> %v, <8 x i32> undef)
+; CHECK-NEXT: [[P2:%.*]] = icmp ne <8 x i16> %m, zeroinitializer
+; CHECK-NEXT: %g.esimd = call <8 x i32> @llvm.genx.svm.gather.v8i32.v8i1.v8i64(<8 x i1> [[P2]], i32 1, <8 x i64> %a, <8 x i32> undef)
+; CHECK: declare <8 x i32> @llvm.genx.svm.atomic.add.v8i32.v8i1.v8i64(<8 x i1>, <8 x i64>, <8 x i32>, <8 x i32>) #[[#SE:]]
+; CHECK: attributes #[[#SE]] = { nounwind }
+
+; OP: error: {{.*}}: ESIMD lowering: atomic operation 7 of ESIMD intrinsic '_Z19__esimd_svm_atomic1ILN4sycl3_V13ext5intel5esimd9atomic_opE7EiLi8EEDv8_T0_Dv8_yS7_Dv8_t': not supported
+
+;--- ok.ll
+target triple = "spir64-unknown-unknown"
+declare spir_func <8 x i32> @_Z19__esimd_svm_atomic1ILN4sycl3_V13ext5intel5esimd9atomic_opE0EiLi8EEDv8_T0_Dv8_yS7_Dv8_t(<8 x i64>, <8 x i32>, <8 x i16>)
+declare spir_func <8 x i32> @_Z18__esimd_svm_gatherIiLi8ELi0ELi1EEDv8_T_Dv8_yDv8_t(<8 x i64>, <8 x i16>)
+define spir_func void @f(<8 x i64> %a, <8 x i32> %v, <8 x i16> %m) !sycl_explicit_simd !0 {
+  %r = call spir_func <8 x i32> @_Z19__esimd_svm_atomic1ILN4sycl3_V13ext5intel5esimd9atomic_opE0EiLi8EEDv8_T0_Dv8_yS7_Dv8_t(<8 x i64> %a, <8 x i32> %v, <8 x i16> %m)
+  %g = call spir_func <8 x i32> @_Z18__esimd_svm_gatherIiLi8ELi0ELi1EEDv8_T_Dv8_yDv8_t(<8 x i64> %a, <8 x i16> %m)
+  ret void
+}
+!0 = !{}
+
+;--- cmpxchg.ll
+declare spir_func <8 x i32> @_Z19__esimd_svm_atomic1ILN4sycl3_V13ext5intel5esimd9atomic_opE7EiLi8EEDv8_T0_Dv8_yS7_Dv8_t(<8 x i64>, <8 x i32>, <8 x i16>)
+define spir_func void @g(<8 x i64> %a, <8 x i32> %v, <8 x i16> %m) !sycl_explicit_simd !0 {
+  %r = call spir_func <8 x i32> @_Z19__esimd_svm_atomic1ILN4sycl3_V13ext5intel5esimd9atomic_opE7EiLi8EEDv8_T0_Dv8_yS7_Dv8_t(<8 x i64> %a, <8 x i32> %v, <8 x i16> %m)
+  ret void
+}
+!0 = !{}

@@ -32,7 +32,7 @@
 ; CHECK: declare void @llvm.genx.barrier() #[[#DECL:]]
 ; CHECK: attributes #[[#GLOBAL]] = { "VCGlobalVariable" }
 ; CHECK: attributes #[[#KERNEL]] = { "CMGenxMain" "VCFunction" "VCNamedBarrierCount"="0" "VCSLMSize"="0" "oclrt"="1" "sycl-entry-point" "sycl-module-id"="a.cpp" }
-; CHECK: attributes #[[#DECL]] = { nounwind "VCFunction" }
+; CHECK: attributes #[[#DECL]] = { convergent nounwind "VCFunction" }
 ; CHECK: ![[#SG]] = !{i32 1}
 
 ; PLAIN: load <3 x i64>

@@ -4,6 +4,9 @@
 //! lowering pipeline that `sycl-post-link -lower-esimd` runs on ESIMD images.
 //!
 //! In upstream's order:
+//! 0. `slm_init` checks: it must be called directly (not through a pointer),
+//!    reach an ESIMD kernel, at most once per kernel, and not in kernels
+//!    with local accessors (upstream's messages);
 //! 1. inlining: every function that is not an ESIMD kernel, not
 //!    `"VCStackCall"` and not `__assert_fail` gets `alwaysinline` unless it is
 //!    `noinline` (functions of the `sycl::_V1::ext::intel::esimd` namespaces
@@ -48,8 +51,8 @@
 //! block and gather/scatter-scaled2 loads, `bfn`, `srnd`, conversions,
 //! `addc`/`subb`, named-barrier signals among others: their GenX overloads
 //! are not known to this project), masked `gather_ld`/`scatter_st`, SLM
-//! reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate`, the
-//! bfloat16 device-library conversions, and upstream's `slm_init` checks.
+//! reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate` and the
+//! bfloat16 device-library conversions.
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
@@ -97,6 +100,7 @@ fn esimd_intrinsic_stem(name: &str) -> Option<&str> {
 
 /// Runs the pass; returns whether the module changed.
 pub fn lower_esimd(m: &Module<'_>, o: LowerEsimdOptions) -> Result<bool, PassError> {
+    check_slm_init(m)?;
     check_unsupported(m)?;
     let inline = prepare_for_always_inliner(m, o);
     if inline {
@@ -130,6 +134,86 @@ fn check_unsupported(m: &Module<'_>) -> Result<(), PassError> {
         }
         if n == "_Z14__esimd_vstorev" || n.starts_with("_Z14__esimd_vstorev.") {
             return Err(not_supported(format!("function '{n}'")));
+        }
+    }
+    Ok(())
+}
+
+fn is_slm_init(f: Value<'_>) -> bool {
+    esimd_intrinsic_stem(&f.name()).is_some_and(|s| s.starts_with("__esimd_slm_init"))
+}
+
+/// The functions that reach `f` (itself included) through direct calls and
+/// through other instructions that use them (upstream's
+/// `traverseCallgraphUp` without errors on non-call uses).
+fn reaching_functions<'c>(f: Value<'c>) -> Vec<Value<'c>> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut work = vec![f];
+    while let Some(g) = work.pop() {
+        if !seen.insert(g) {
+            continue;
+        }
+        out.push(g);
+        for u in g.users() {
+            if u.is_call() {
+                if u.called_value() == Some(g) {
+                    work.extend(u.parent_function());
+                }
+            } else if u.opcode().is_some() {
+                work.extend(u.parent_function());
+            }
+        }
+    }
+    out
+}
+
+fn has_local_accessor_argument(m: &Module<'_>, f: Value<'_>) -> bool {
+    let kind = m.md_kind("kernel_arg_accessor_ptr");
+    let Some(acc) = (kind != sycl_ir::MD_KIND_ABSENT).then(|| f.metadata(kind)).flatten() else {
+        return false;
+    };
+    let flags = acc.md_operands();
+    f.param_types()
+        .iter()
+        .enumerate()
+        .any(|(i, t)| t.kind() == TypeKind::Pointer(3) && flags.get(i).and_then(|o| o.as_u64()).is_some_and(|v| v != 0))
+}
+
+/// Upstream's `checkSLMInit`.
+fn check_slm_init(m: &Module<'_>) -> Result<(), PassError> {
+    let err = |msg: String| Err(PassError::Message(msg));
+    let mut slm_kernels: HashSet<Value<'_>> = HashSet::new();
+    let mut local_acc_kernels: HashSet<Value<'_>> = HashSet::new();
+    for f in m.functions() {
+        if !is_slm_init(f) {
+            if is_esimd_kernel(m, f) && has_local_accessor_argument(m, f) {
+                local_acc_kernels.insert(f);
+            }
+        } else {
+            for u in f.users() {
+                if !(u.is_call() && u.called_value() == Some(f)) {
+                    return err("slm_init can only be used as a direct call.".into());
+                }
+                let Some(caller) = u.parent_function() else { continue };
+                let reached = reaching_functions(caller);
+                for k in &reached {
+                    if !is_esimd_kernel(m, *k) {
+                        continue;
+                    }
+                    if !slm_kernels.insert(*k) {
+                        let name = k.name();
+                        let shown = sycl_split::entry_points::demangle(&name).unwrap_or(name);
+                        return err(format!("slm_init is called more than once from kernel '{shown}'."));
+                    }
+                }
+                if !reached.iter().any(|k| is_esimd_kernel(m, *k)) {
+                    return err("slm_init must be called directly from ESIMD kernel.".into());
+                }
+            }
+        }
+        if local_acc_kernels.iter().any(|k| slm_kernels.contains(k)) {
+            return err("slm_init can not be used with local accessors.".into());
         }
     }
     Ok(())

@@ -21,6 +21,7 @@ use sycl_ir::{Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::esimd_link::link_parts;
 use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
+use sycl_passes::esimd_vec_arg_check::find_vec_arg_candidate;
 use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::invoke_simd_linkage::fixup_direct_target_linkage;
 use sycl_passes::properties::EsimdStatus;
@@ -174,10 +175,10 @@ pub const ESIMD_MAIN_OPT_PIPELINE: &str = "function(sroa<modify-cfg>,early-cse<m
 /// 2. SROA (unless `-force-disable-esimd-opt`);
 /// 3. `ESIMDOptimizeVecArgCallConv`, `ESIMDLowerSLMReservationCalls` and
 ///    `ESIMDLowerLoadStore`: not implemented; what they would change is
-///    refused by `LowerESIMD` (`__esimd_slm_alloc`/`free` calls,
-///    `genx_volatile` globals), except the calling-convention optimization
-///    of functions passing `simd` objects by pointer, an optimization whose
-///    absence leaves the IR correct;
+///    refused: functions passing `simd` objects by pointer where upstream
+///    would pass them by value ([`sycl_passes::esimd_vec_arg_check`]),
+///    `__esimd_slm_alloc`/`free` calls and `genx_volatile` globals (by
+///    `LowerESIMD`);
 /// 4. SROA, EarlyCSE, InstCombine, DCE twice (unless
 ///    `-force-disable-esimd-opt`); upstream's `-O` levels do not change this;
 /// 5. `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
@@ -193,6 +194,15 @@ pub fn lower_esimd_constructs(m: &Module<'_>, o: &EsimdOptions, input: &str) -> 
     .map_err(pass_err)?;
     if !o.force_disable_opt {
         m.run_passes(ESIMD_EARLY_OPT_PIPELINE).map_err(ir_err)?;
+    }
+    if let Some((f, i)) = find_vec_arg_candidate(&m.functions()) {
+        return Err(PostLinkError::new(format!(
+            "{input}: ESIMD lowering: parameter {i} of function '{}' passes a simd object by pointer, which \
+             upstream's ESIMDOptimizeVecArgCallConv rewrites to pass it by value: not supported",
+            f.name()
+        )));
+    }
+    if !o.force_disable_opt {
         m.run_passes(ESIMD_MAIN_OPT_PIPELINE).map_err(ir_err)?;
     }
     genx_spirv_writer_adaptor(m).map_err(pass_err)

@@ -15,9 +15,11 @@
 ; CHECK-NEXT: ret void
 ; CHECK-LABEL: define spir_kernel void @kernel2(
 ; CHECK-NEXT: call void @llvm.genx.slm.init(i32 1024)
-; CHECK-NEXT: call spir_func void @slm_two_callers()
 ; CHECK-NEXT: ret void
 ; CHECK-LABEL: define spir_kernel void @kernel3(
+; CHECK-NEXT: call spir_func void @slm_two_callers()
+; CHECK-NEXT: ret void
+; CHECK-LABEL: define spir_kernel void @kernel4(
 ; CHECK-NEXT: call spir_func void @slm_two_callers()
 ; CHECK-NEXT: ret void
 ; CHECK: define spir_func void @plain() #[[#INL:]]
@@ -44,11 +46,15 @@ define spir_kernel void @kernel1() !sycl_explicit_simd !0 {
 
 define spir_kernel void @kernel2() !sycl_explicit_simd !0 {
   call spir_func void @slm_one_caller()
-  call spir_func void @slm_two_callers()
   ret void
 }
 
 define spir_kernel void @kernel3() !sycl_explicit_simd !0 {
+  call spir_func void @slm_two_callers()
+  ret void
+}
+
+define spir_kernel void @kernel4() !sycl_explicit_simd !0 {
   call spir_func void @slm_two_callers()
   ret void
 }

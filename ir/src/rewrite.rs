@@ -133,11 +133,6 @@ impl<'c> Value<'c> {
         unsafe { LLVMRemoveStringAttributeAtIndex(self.raw(), index + 1, key.as_ptr() as *const _, key.len() as u32) }
     }
 
-    /// The string attribute `key` of a global variable (`genx_volatile`).
-    pub fn global_var_has_attr(self, key: &str) -> bool {
-        self.global_attr(key).is_some()
-    }
-
     /// The parameter types of a function.
     pub fn param_types(self) -> Vec<Type<'c>> {
         let fty = self.global_value_type();
@@ -242,24 +237,6 @@ impl<'c> Types<'c> {
     /// `<n x elem>`
     pub fn vector(&self, elem: Type<'c>, n: u32) -> Type<'c> {
         unsafe { Type::from_raw(LLVMVectorType(elem.raw(), n)) }
-    }
-
-    /// `float`
-    pub fn float(&self) -> Type<'c> {
-        unsafe { Type::from_raw(LLVMFloatTypeInContext(LLVMGetTypeContext(self.void().raw()))) }
-    }
-
-    /// A constant of integer (or integer vector, splat) type `ty`.
-    pub fn const_int_splat(&self, ty: Type<'c>, v: u64) -> Value<'c> {
-        unsafe {
-            if ty.kind() == crate::TypeKind::Vector {
-                let e = LLVMConstInt(ty.element_type().raw(), v, 0);
-                let mut ops = vec![e; ty.element_count() as usize];
-                Value::from_raw(LLVMConstVector(ops.as_mut_ptr(), ops.len() as u32))
-            } else {
-                Value::from_raw(LLVMConstInt(ty.raw(), v, 0))
-            }
-        }
     }
 }
 
@@ -394,17 +371,10 @@ impl<'c> Module<'c> {
 }
 
 impl<'c> Value<'c> {
-    /// Adds the `memory(none)` attribute to a function.
+    /// Adds the `memory(none)` attribute to a function (the `memory`
+    /// attribute whose value, no location accessed, is 0).
     pub fn set_memory_none(self) {
-        let kind = enum_kind("memory");
-        if kind == 0 {
-            return;
-        }
-        unsafe {
-            let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw()));
-            let a = LLVMCreateEnumAttribute(ctx, kind, 0);
-            LLVMAddAttributeAtIndex(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, a);
-        }
+        self.add_enum_fn_attr("memory");
     }
 }
 

@@ -632,38 +632,57 @@ fn narrow_fp_to_int_cast<'c>(m: &Module<'c>, inst: Value<'c>, erase: &mut Vec<Va
     erase.push(inst);
 }
 
-fn block_load<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), PassError> {
+/// The address of a block load or store (`inttoptr` to `addrspace(3)` for
+/// SLM offsets) and its alignment (template argument 2).
+fn block_address<'c>(
+    m: &Module<'c>,
+    b: &OpBuilder<'c>,
+    call: Value<'c>,
+    slm: bool,
+) -> Result<(Value<'c>, u32), PassError> {
     let (align, _) = template_arg(call, 2, Conv::I64)?;
-    let b = OpBuilder::before(m, call);
+    let align = u32::try_from(align)
+        .ok()
+        .filter(|a| a.is_power_of_two())
+        .ok_or_else(|| not_supported(format!("alignment {align} of '{}'", call.callee_name())))?;
     let mut p = call.operands()[0];
     if slm {
         p = b.cast(CastOp::IntToPtr, p, m.types().ptr(3), "");
     }
-    let l = b.load(call.ty(), p, align as u32, &call.name());
+    Ok((p, align))
+}
+
+fn block_load<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), PassError> {
+    let b = OpBuilder::before(m, call);
+    let (p, align) = block_address(m, &b, call, slm)?;
+    let l = b.load(call.ty(), p, align, &call.name());
     call.replace_all_uses_with(l);
     Ok(())
 }
 
 fn block_store<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), PassError> {
-    let (align, _) = template_arg(call, 2, Conv::I64)?;
     let b = OpBuilder::before(m, call);
-    let ops = call.operands();
-    let mut p = ops[0];
-    if slm {
-        p = b.cast(CastOp::IntToPtr, p, m.types().ptr(3), "");
-    }
-    b.store(ops[1], p, align as u32);
+    let (p, align) = block_address(m, &b, call, slm)?;
+    b.store(call.operands()[1], p, align);
     Ok(())
 }
 
-fn pack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
+/// The mask width of `pack_mask`/`unpack_mask` (template argument 0).
+fn mask_width(call: Value<'_>) -> Result<u32, PassError> {
     let (n, _) = template_arg(call, 0, Conv::None)?;
-    let n = n as u32;
+    u32::try_from(n)
+        .ok()
+        .filter(|n| (1..=32).contains(n))
+        .ok_or_else(|| not_supported(format!("mask width {n} of '{}'", call.callee_name())))
+}
+
+fn pack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
+    let n = mask_width(call)?;
     let ty = m.types();
     let b = OpBuilder::before(m, call);
     let name = call.name();
     let arg = call.operands()[0];
-    let bits = b.icmp_ne_zero(arg, if n == 32 { "" } else { "" });
+    let bits = b.icmp_ne_zero(arg, "");
     let mut r = b.cast(CastOp::BitCast, bits, ty.int(n), if n == 32 { &name } else { "" });
     if n != 32 {
         r = b.cast(CastOp::ZExt, r, ty.int(32), &name);
@@ -673,8 +692,7 @@ fn pack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
 }
 
 fn unpack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
-    let (n, _) = template_arg(call, 0, Conv::None)?;
-    let n = n as u32;
+    let n = mask_width(call)?;
     let ty = m.types();
     let b = OpBuilder::before(m, call);
     let mut arg = call.operands()[0];

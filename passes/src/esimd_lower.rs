@@ -127,10 +127,10 @@ fn check_unsupported(m: &Module<'_>) -> Result<(), PassError> {
     }
     for f in m.functions() {
         let n = f.name();
-        if n.starts_with("__devicelib_ConvertFToBF16INTEL") || n.starts_with("__devicelib_ConvertBF16ToFINTEL") {
-            if !f.has_no_uses() {
-                return Err(not_supported(format!("call of '{n}'")));
-            }
+        let bf16_conversion =
+            n.starts_with("__devicelib_ConvertFToBF16INTEL") || n.starts_with("__devicelib_ConvertBF16ToFINTEL");
+        if bf16_conversion && !f.has_no_uses() {
+            return Err(not_supported(format!("call of '{n}'")));
         }
         if n == "_Z14__esimd_vstorev" || n.starts_with("_Z14__esimd_vstorev.") {
             return Err(not_supported(format!("function '{n}'")));

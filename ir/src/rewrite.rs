@@ -478,3 +478,80 @@ impl<'c> Value<'c> {
         unsafe { LLVMDeleteFunction(self.raw()) }
     }
 }
+
+impl<'c> Module<'c> {
+    /// The preferred alignment of `ty` in the module's data layout
+    /// (`DataLayout::getPrefTypeAlign`).
+    pub fn pref_align(&self, ty: Type<'c>) -> u32 {
+        unsafe {
+            llvm_sys::target::LLVMPreferredAlignmentOfType(
+                llvm_sys::target::LLVMGetModuleDataLayout(self.raw()),
+                ty.raw(),
+            )
+        }
+    }
+}
+
+impl<'c> Value<'c> {
+    /// For a function created to replace `old`: gives it `old`'s linkage,
+    /// calling convention, function and return attributes, comdat, section,
+    /// visibility and the like (`copyAttributesFrom`), without parameter
+    /// attributes (see [`Value::copy_param_attributes`]).
+    pub fn copy_function_properties_from(self, old: Value<'c>) {
+        unsafe {
+            crate::ffi::SyclCopyFunctionAttributes(self.raw(), old.raw(), std::ptr::null(), 0);
+            LLVMSetLinkage(self.raw(), LLVMGetLinkage(old.raw()));
+        }
+    }
+
+    /// For a function: adds the attributes of parameter `from_index` of
+    /// function `from` to its parameter `to_index`.
+    pub fn copy_param_attributes(self, from: Value<'c>, from_index: u32, to_index: u32) {
+        for a in fn_attrs_at(from.raw(), from_index + 1) {
+            unsafe { LLVMAddAttributeAtIndex(self.raw(), to_index + 1, a) }
+        }
+    }
+
+    /// For a call: gives it `from`'s (a call's) calling convention,
+    /// fast-math flags and tail-call marker (`copyIRFlags`,
+    /// `setCallingConv`, `setTailCall`), not its attributes.
+    pub fn copy_call_flags(self, from: Value<'c>) {
+        unsafe {
+            LLVMSetInstructionCallConv(self.raw(), LLVMGetInstructionCallConv(from.raw()));
+            if LLVMCanValueUseFastMathFlags(from.raw()) != 0 && LLVMCanValueUseFastMathFlags(self.raw()) != 0 {
+                LLVMSetFastMathFlags(self.raw(), LLVMGetFastMathFlags(from.raw()));
+            }
+            LLVMSetTailCall(self.raw(), LLVMIsTailCall(from.raw()));
+        }
+    }
+
+    /// True for a `ret` instruction.
+    pub fn is_return(self) -> bool {
+        unsafe { !LLVMIsAReturnInst(self.raw()).is_null() }
+    }
+}
+
+impl<'c> OpBuilder<'c> {
+    /// A builder inserting before `inst` whose instructions get no debug
+    /// location (as instructions created with `new` in upstream's passes).
+    pub fn before_without_location(m: &Module<'c>, inst: Value<'c>) -> Self {
+        let mut b = OpBuilder::before(m, inst);
+        b.loc = std::ptr::null_mut();
+        b
+    }
+
+    /// `alloca ty, align align` in the data layout's alloca address space.
+    pub fn alloca(&self, ty: Type<'c>, align: u32, name: &str) -> Value<'c> {
+        let n = cname(name);
+        unsafe {
+            let a = LLVMBuildAlloca(self.raw, ty.raw(), n.as_ptr());
+            LLVMSetAlignment(a, align);
+            self.done(a)
+        }
+    }
+
+    /// `ret %v`
+    pub fn ret(&self, v: Value<'c>) -> Value<'c> {
+        unsafe { self.done(LLVMBuildRet(self.raw, v.raw())) }
+    }
+}

@@ -11,7 +11,7 @@ pub mod esimd_intrinsics;
 pub mod esimd_kernel_wrappers;
 pub mod esimd_link;
 pub mod esimd_lower;
-pub mod esimd_vec_arg_check;
+pub mod esimd_vec_arg_call_conv;
 pub mod genx_spirv_writer;
 pub mod global_offset;
 pub mod internalize;

@@ -21,7 +21,7 @@ use sycl_ir::{Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::esimd_link::link_parts;
 use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
-use sycl_passes::esimd_vec_arg_check::find_vec_arg_candidate;
+use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
 use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::invoke_simd_linkage::fixup_direct_target_linkage;
 use sycl_passes::properties::EsimdStatus;
@@ -89,6 +89,10 @@ pub fn process_image<'c>(
         return Err(PostLinkError::new(PER_KERNEL_ERROR));
     }
     if let [kind] = kinds[..] {
+        // Names first: lowering may replace functions (upstream saves the
+        // entry point names and rebuilds the list after it).
+        let entry_points = partition.entry_point_names(kind);
+        drop(partition);
         let lowered = o.lower_esimd && kind == PartKind::Esimd;
         if lowered {
             lower_esimd_constructs(&image, o, input)?;
@@ -98,7 +102,7 @@ pub fn process_image<'c>(
             PartKind::Sycl => EsimdStatus::SyclOnly,
         };
         let part = ImagePart {
-            entry_points: partition.entry_point_names(kind),
+            entry_points,
             module: image,
             status,
         };
@@ -173,12 +177,10 @@ pub const ESIMD_MAIN_OPT_PIPELINE: &str = "function(sroa<modify-cfg>,early-cse<m
 /// 1. `LowerESIMD` ([`sycl_passes::esimd_lower`]), keeping `optnone` and
 ///    `noinline` unless `-split-esimd` (the module may hold SYCL code);
 /// 2. SROA (unless `-force-disable-esimd-opt`);
-/// 3. `ESIMDOptimizeVecArgCallConv`, `ESIMDLowerSLMReservationCalls` and
-///    `ESIMDLowerLoadStore`: not implemented; what they would change is
-///    refused: functions passing `simd` objects by pointer where upstream
-///    would pass them by value ([`sycl_passes::esimd_vec_arg_check`]),
-///    `__esimd_slm_alloc`/`free` calls and `genx_volatile` globals (by
-///    `LowerESIMD`);
+/// 3. `ESIMDOptimizeVecArgCallConv` ([`sycl_passes::esimd_vec_arg_call_conv`]);
+///    `ESIMDLowerSLMReservationCalls` and `ESIMDLowerLoadStore` are not
+///    implemented: what they would change is refused by `LowerESIMD`
+///    (`__esimd_slm_alloc`/`free` calls, `genx_volatile` globals);
 /// 4. SROA, EarlyCSE, InstCombine, DCE twice (unless
 ///    `-force-disable-esimd-opt`); upstream's `-O` levels do not change this;
 /// 5. `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
@@ -195,13 +197,7 @@ pub fn lower_esimd_constructs(m: &Module<'_>, o: &EsimdOptions, input: &str) -> 
     if !o.force_disable_opt {
         m.run_passes(ESIMD_EARLY_OPT_PIPELINE).map_err(ir_err)?;
     }
-    if let Some((f, i)) = find_vec_arg_candidate(&m.functions()) {
-        return Err(PostLinkError::new(format!(
-            "{input}: ESIMD lowering: parameter {i} of function '{}' passes a simd object by pointer, which \
-             upstream's ESIMDOptimizeVecArgCallConv rewrites to pass it by value: not supported",
-            f.name()
-        )));
-    }
+    optimize_vec_arg_call_conv(m).map_err(pass_err)?;
     if !o.force_disable_opt {
         m.run_passes(ESIMD_MAIN_OPT_PIPELINE).map_err(ir_err)?;
     }

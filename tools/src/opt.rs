@@ -19,6 +19,7 @@ use std::io::Write as _;
 use sycl_ir::{Context, Module};
 use sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers;
 use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
+use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
 use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
 use sycl_passes::invoke_simd_lower::lower_invoke_simd;
@@ -45,6 +46,8 @@ pub enum SyclPass {
     LowerInvokeSimd,
     /// `lower-esimd-kernel-attrs` ([`sycl_passes::esimd_kernel_wrappers`]).
     LowerEsimdKernelAttrs,
+    /// `esimd-opt-call-conv` ([`sycl_passes::esimd_vec_arg_call_conv`]).
+    EsimdOptCallConv,
 }
 
 /// Pass names, as upstream registers them (the same for `-passes=` and the
@@ -56,6 +59,7 @@ pub const SYCL_PASSES: &[(&str, SyclPass)] = &[
     ("GenXSPIRVWriterAdaptor", SyclPass::GenXSpirvWriterAdaptor),
     ("lower-invoke-simd", SyclPass::LowerInvokeSimd),
     ("lower-esimd-kernel-attrs", SyclPass::LowerEsimdKernelAttrs),
+    ("esimd-opt-call-conv", SyclPass::EsimdOptCallConv),
 ];
 
 impl SyclPass {
@@ -388,6 +392,7 @@ pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptEr
             }
             Step::Sycl(p @ SyclPass::LowerInvokeSimd) => (Some(p.name()), lower_invoke_simd(m)),
             Step::Sycl(p @ SyclPass::LowerEsimdKernelAttrs) => (Some(p.name()), Ok(fixup_esimd_kernel_wrappers(m))),
+            Step::Sycl(p @ SyclPass::EsimdOptCallConv) => (Some(p.name()), optimize_vec_arg_call_conv(m)),
             Step::Llvm(pipeline) => (None, m.run_passes(pipeline).map(|()| true).map_err(PassError::from)),
         };
         res.map_err(|error| OptError::Pass {

@@ -245,3 +245,23 @@ extern "C" LLVMValueRef SyclCloneFunctionDroppingParam(LLVMValueRef F,
   }
   return wrap(New);
 }
+
+/// IRBuilder's CreateMaskedGather (\p Scatter == 0) or CreateMaskedScatter
+/// before \p Before, with \p Before's debug location: gathers a value of
+/// type \p Ty from the vector of pointers \p Ptrs under the i1-vector \p Mask
+/// with \p PassThru for disabled lanes, or scatters \p Val.
+extern "C" LLVMValueRef SyclInsertMaskedGatherScatter(LLVMValueRef Before, int Scatter, LLVMTypeRef Ty,
+                                                      LLVMValueRef Val, LLVMValueRef Ptrs, unsigned AlignBytes,
+                                                      LLVMValueRef Mask, LLVMValueRef PassThru,
+                                                      const char *Name) {
+  auto *I = cast<Instruction>(unwrap(Before));
+  IRBuilder<> B(I);
+  CallInst *CI;
+  if (Scatter)
+    CI = B.CreateMaskedScatter(unwrap(Val), unwrap(Ptrs), Align(AlignBytes), unwrap(Mask));
+  else
+    CI = B.CreateMaskedGather(unwrap(Ty), unwrap(Ptrs), Align(AlignBytes), unwrap(Mask), unwrap(PassThru),
+                              Name);
+  CI->setDebugLoc(I->getDebugLoc());
+  return wrap(CI);
+}

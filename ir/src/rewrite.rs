@@ -555,3 +555,39 @@ impl<'c> OpBuilder<'c> {
         unsafe { self.done(LLVMBuildRet(self.raw, v.raw())) }
     }
 }
+
+/// `llvm.masked.gather` (`scatter == None`) or `llvm.masked.scatter` of
+/// `scatter`'s value, inserted before `before` through LLVM's `IRBuilder`.
+pub struct MaskedAccess<'c> {
+    /// The type gathered (ignored for a scatter).
+    pub ty: Type<'c>,
+    /// The vector of pointers.
+    pub ptrs: Value<'c>,
+    /// The alignment in bytes.
+    pub align: u32,
+    /// The `i1` vector of enabled lanes.
+    pub mask: Value<'c>,
+    /// Values of disabled lanes (gather).
+    pub pass_thru: Option<Value<'c>>,
+}
+
+impl<'c> MaskedAccess<'c> {
+    /// Inserts the gather (named `name`) or, with `scatter = Some(v)`, the
+    /// scatter of `v`, before `before`.
+    pub fn insert(&self, before: Value<'c>, scatter: Option<Value<'c>>, name: &str) -> Value<'c> {
+        let n = cname(name);
+        unsafe {
+            Value::from_raw(crate::ffi::SyclInsertMaskedGatherScatter(
+                before.raw(),
+                i32::from(scatter.is_some()),
+                self.ty.raw(),
+                scatter.map_or(std::ptr::null_mut(), |v| v.raw()),
+                self.ptrs.raw(),
+                self.align,
+                self.mask.raw(),
+                self.pass_thru.map_or(std::ptr::null_mut(), |v| v.raw()),
+                n.as_ptr(),
+            ))
+        }
+    }
+}

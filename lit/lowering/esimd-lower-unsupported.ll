@@ -1,6 +1,6 @@
 ; What LowerESIMD does not lower yet is refused with an error that names
 ; the function, never left in the output: intrinsics outside the table (here
-; an LSC load), SLM reservation calls, masked gathers, genx_volatile globals
+; an LSC load), SLM reservation calls, genx_volatile globals
 ; (whose accesses need vload/vstore), image kernel arguments, and the
 ; bfloat16 device-library conversions. The same error stops sycl-post-link
 ; -lower-esimd.
@@ -8,7 +8,6 @@
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/lsc.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=LSC
 ; RUN: not sycl-post-link -split-esimd -lower-esimd -S %t/lsc.ll -o %t/out.table 2>&1 | FileCheck %s --check-prefix=LSC-POSTLINK
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/slm-alloc.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLM
-; RUN: not sycl-opt -passes=LowerESIMD -S %t/gather.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=GATHER
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/volatile.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=VOLATILE
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/image.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=IMAGE
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/bf16.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16
@@ -17,7 +16,6 @@
 ; LSC: sycl-opt: error: {{.*}}lsc.ll: LowerESIMD: ESIMD lowering: ESIMD intrinsic '_Z26__esimd_lsc_load_statelessIjLh4ELh0ELt1ELj1ELb1EEDv1_T_Dv1_tDv1_m' (__esimd_lsc_load_stateless): not supported
 ; LSC-POSTLINK: sycl-post-link: error: {{.*}}: ESIMD lowering: ESIMD intrinsic '_Z26__esimd_lsc_load_statelessIjLh4ELh0ELt1ELj1ELb1EEDv1_T_Dv1_tDv1_m' (__esimd_lsc_load_stateless): not supported
 ; SLM: error: {{.*}}: ESIMD lowering: call of '_Z17__esimd_slm_allocj' (SLM reservation, ESIMDLowerSLMReservationCalls): not supported
-; GATHER: error: {{.*}}: ESIMD lowering: call of '_Z17__esimd_gather_ldIiLi8ELm4EEDv8_T_Dv8_mDv8_tS1_' (masked gather/scatter): not supported
 ; VOLATILE: error: {{.*}}: ESIMD lowering: genx_volatile global 'vg': not supported
 ; IMAGE: error: {{.*}}: ESIMD lowering: image argument 0 of kernel 'k' (surface kernel arguments): not supported
 ; BF16: error: {{.*}}: ESIMD lowering: call of '__devicelib_ConvertFToBF16INTEL': not supported
@@ -37,14 +35,6 @@ attributes #0 = { "sycl-module-id"="a.cpp" }
 declare spir_func i32 @_Z17__esimd_slm_allocj(i32)
 define spir_kernel void @k() !sycl_explicit_simd !0 {
   %o = call spir_func i32 @_Z17__esimd_slm_allocj(i32 64)
-  ret void
-}
-!0 = !{}
-
-;--- gather.ll
-declare spir_func <8 x i32> @_Z17__esimd_gather_ldIiLi8ELm4EEDv8_T_Dv8_mDv8_tS1_(<8 x i64>, <8 x i16>, <8 x i32>)
-define spir_kernel void @k(<8 x i64> %a) !sycl_explicit_simd !0 {
-  %v = call spir_func <8 x i32> @_Z17__esimd_gather_ldIiLi8ELm4EEDv8_T_Dv8_mDv8_tS1_(<8 x i64> %a, <8 x i16> zeroinitializer, <8 x i32> zeroinitializer)
   ret void
 }
 !0 = !{}

@@ -23,7 +23,8 @@
 //!    `i32`; `llvm.assume` is dropped and `llvm.fmuladd` becomes `fmul` +
 //!    `fadd`; loads of `__spirv_BuiltInSubgroupLocalInvocationId` become 0
 //!    and of `__spirv_BuiltInSubgroupSize`/`SubgroupMaxSize` 1; the
-//!    `__esimd_*` calls are lowered (block loads and stores, mask packing,
+//!    `__esimd_*` calls are lowered (block loads and stores, masked gathers
+//!    and scatters, mask packing,
 //!    `vload`/`vstore`, `fmadd`, and the table of
 //!    [`crate::esimd_intrinsics`]).
 //!
@@ -50,13 +51,13 @@
 //! table of [`crate::esimd_intrinsics`] (LSC memory operations, DPAS, media
 //! block and gather/scatter-scaled2 loads, `bfn`, `srnd`, conversions,
 //! `addc`/`subb`, named-barrier signals among others: their GenX overloads
-//! are not known to this project), masked `gather_ld`/`scatter_st`, SLM
+//! are not known to this project), SLM
 //! reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate` and the
 //! bfloat16 device-library conversions.
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
-use sycl_ir::{CallConv, CastOp, MdOperand, Module, OpBuilder, Type, TypeKind, Value};
+use sycl_ir::{CallConv, CastOp, MaskedAccess, MdOperand, Module, OpBuilder, Type, TypeKind, Value};
 
 use crate::esimd_intrinsics::{self, Arg, Conv, TemplateArg};
 use crate::PassError;
@@ -535,12 +536,12 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>) -> Result<usize, PassError> 
             } else if starts("__esimd_svm_block_st") || starts("__esimd_slm_block_st") {
                 block_store(m, inst, starts("__esimd_slm_block_st"))?;
                 erase.push(inst);
-            } else if starts("__esimd_gather_ld")
-                || starts("__esimd_slm_gather_ld")
-                || starts("__esimd_scatter_st")
-                || starts("__esimd_slm_scatter_st")
-            {
-                return Err(not_supported(format!("call of '{name}' (masked gather/scatter)")));
+            } else if starts("__esimd_gather_ld") || starts("__esimd_slm_gather_ld") {
+                masked_gather_scatter(m, inst, starts("__esimd_slm_gather_ld"), false)?;
+                erase.push(inst);
+            } else if starts("__esimd_scatter_st") || starts("__esimd_slm_scatter_st") {
+                masked_gather_scatter(m, inst, starts("__esimd_slm_scatter_st"), true)?;
+                erase.push(inst);
             } else if starts("__esimd_nbarrier_init") || starts("__esimd_named_barrier_allocate") {
                 erase.push(inst);
             } else if starts("__esimd_pack_mask") {
@@ -664,6 +665,49 @@ fn block_store<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), Pas
     let b = OpBuilder::before(m, call);
     let (p, align) = block_address(m, &b, call, slm)?;
     b.store(call.operands()[1], p, align);
+    Ok(())
+}
+
+/// `__esimd_gather_ld(offsets, mask, pass_thru)` and
+/// `__esimd_scatter_st(values, offsets, mask)` (and their SLM forms):
+/// `llvm.masked.gather`/`llvm.masked.scatter` on the offsets turned into
+/// generic (SLM: `addrspace(3)`) pointers, the `iN` mask into `i1`, with the
+/// alignment of template argument 2.
+fn masked_gather_scatter<'c>(m: &Module<'c>, call: Value<'c>, slm: bool, scatter: bool) -> Result<(), PassError> {
+    let (align, _) = template_arg(call, 2, Conv::I64)?;
+    let align = u32::try_from(align)
+        .ok()
+        .filter(|a| a.is_power_of_two())
+        .ok_or_else(|| not_supported(format!("alignment {align} of '{}'", call.callee_name())))?;
+    let ops = call.operands();
+    let (offsets, mask, data) = if scatter {
+        (ops[1], ops[2], ops[0])
+    } else {
+        (ops[0], ops[1], ops[2])
+    };
+    let data_ty = if scatter { data.ty() } else { call.ty() };
+    if data_ty.kind() != TypeKind::Vector {
+        return Err(not_supported(format!("scalar data of '{}'", call.callee_name())));
+    }
+    let ty = m.types();
+    let b = OpBuilder::before(m, call);
+    let mask = b.icmp_ne_zero(mask, "");
+    let space = if slm { 3 } else { 4 };
+    let ptrs_ty = ty.vector(ty.ptr(space), data_ty.element_count() as u32);
+    let ptrs = b.cast(CastOp::IntToPtr, offsets, ptrs_ty, "");
+    let access = MaskedAccess {
+        ty: data_ty,
+        ptrs,
+        align,
+        mask,
+        pass_thru: (!scatter).then_some(data),
+    };
+    if scatter {
+        access.insert(call, Some(data), "");
+    } else {
+        let g = access.insert(call, None, "");
+        call.replace_all_uses_with(g);
+    }
     Ok(())
 }
 

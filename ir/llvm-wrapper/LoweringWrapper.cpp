@@ -223,3 +223,45 @@ int SyclRenameNamedMetadata(LLVMModuleRef Mod, const char *From,
 }
 
 } // extern "C"
+
+/// LLVM's CloneFunction of \p F with its parameter \p ArgNo mapped to poison
+/// (so dropped from the clone's signature): the clone is appended to the
+/// module under F's name made unique. \p Inst is an instruction of F; its
+/// copy in the clone is returned in \p InstInClone.
+extern "C" LLVMValueRef SyclCloneFunctionDroppingParam(LLVMValueRef F,
+                                                       unsigned ArgNo,
+                                                       LLVMValueRef Inst,
+                                                       LLVMValueRef *InstInClone) {
+  auto *Fn = cast<Function>(unwrap(F));
+  ValueToValueMapTy VMap;
+  Argument *A = Fn->getArg(ArgNo);
+  VMap[A] = PoisonValue::get(A->getType());
+  Function *New = CloneFunction(Fn, VMap);
+  *InstInClone = nullptr;
+  if (Inst) {
+    auto It = VMap.find(unwrap(Inst));
+    if (It != VMap.end())
+      *InstInClone = wrap(It->second);
+  }
+  return wrap(New);
+}
+
+/// IRBuilder's CreateMaskedGather (\p Scatter == 0) or CreateMaskedScatter
+/// before \p Before, with \p Before's debug location: gathers a value of
+/// type \p Ty from the vector of pointers \p Ptrs under the i1-vector \p Mask
+/// with \p PassThru for disabled lanes, or scatters \p Val.
+extern "C" LLVMValueRef SyclInsertMaskedGatherScatter(LLVMValueRef Before, int Scatter, LLVMTypeRef Ty,
+                                                      LLVMValueRef Val, LLVMValueRef Ptrs, unsigned AlignBytes,
+                                                      LLVMValueRef Mask, LLVMValueRef PassThru,
+                                                      const char *Name) {
+  auto *I = cast<Instruction>(unwrap(Before));
+  IRBuilder<> B(I);
+  CallInst *CI;
+  if (Scatter)
+    CI = B.CreateMaskedScatter(unwrap(Val), unwrap(Ptrs), Align(AlignBytes), unwrap(Mask));
+  else
+    CI = B.CreateMaskedGather(unwrap(Ty), unwrap(Ptrs), Align(AlignBytes), unwrap(Mask), unwrap(PassThru),
+                              Name);
+  CI->setDebugLoc(I->getDebugLoc());
+  return wrap(CI);
+}

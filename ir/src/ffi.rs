@@ -108,6 +108,23 @@ extern "C" {
         at_end: i32,
     ) -> LLVMValueRef;
     pub fn SyclCloneFunctionBodyInto(new_f: LLVMValueRef, old_f: LLVMValueRef);
+    pub fn SyclInsertMaskedGatherScatter(
+        before: LLVMValueRef,
+        scatter: i32,
+        ty: llvm_sys::prelude::LLVMTypeRef,
+        val: LLVMValueRef,
+        ptrs: LLVMValueRef,
+        align: u32,
+        mask: LLVMValueRef,
+        pass_thru: LLVMValueRef,
+        name: *const libc_char,
+    ) -> LLVMValueRef;
+    pub fn SyclCloneFunctionDroppingParam(
+        f: LLVMValueRef,
+        arg_no: u32,
+        inst: LLVMValueRef,
+        inst_in_clone: *mut LLVMValueRef,
+    ) -> LLVMValueRef;
     pub fn SyclCopyFunctionAttributes(new_f: LLVMValueRef, old_f: LLVMValueRef, keep_param_attrs: *const i32, n: u32);
     pub fn SyclMoveFunctionBody(from: LLVMValueRef, to: LLVMValueRef);
     pub fn SyclReplaceCallAddingArgs(

@@ -21,6 +21,7 @@ mod linkage;
 mod lowering;
 mod metadata;
 mod module;
+mod rewrite;
 mod value;
 
 pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
@@ -30,6 +31,7 @@ pub use linkage::{linkage_from_cpp, linkage_to_cpp};
 pub use lowering::InstBuilder;
 pub use metadata::MdOperand;
 pub use module::{borrowed_module_bitcode, Bitcode, Context, Extractor, IrError, Module, MD_KIND_ABSENT};
+pub use rewrite::{CastOp, MaskedAccess, OpBuilder};
 pub use value::{CallConv, Linkage, Type, Types, Value, ValueKind, Visibility};
 
 /// Re-export for the few places (tests, tools) that need inkwell directly.

@@ -1,5 +1,7 @@
 ; -split=kernel without -split-esimd, when an image holds SYCL and ESIMD code
-; (a SYCL kernel calling an ESIMD function): the image is split into its
+; (a SYCL kernel passing an ESIMD function's address on; a SYCL kernel
+; calling it would become an ESIMD kernel wrapper, see
+; esimd-kernel-wrappers.ll): the image is split into its
 ; ESIMD and SYCL parts and linked back into one SYCL_AND_ESIMD module, as the
 ; newest upstream handleESIMD does (it no longer refuses this); extracting
 ; the SYCL part warns about the ESIMD callee it lacks. With -split-esimd the
@@ -46,8 +48,10 @@
 
 target triple = "spir64-unknown-unknown"
 
+declare spir_func void @use(ptr)
+
 define spir_kernel void @sycl_kernel() #0 {
-  call spir_func void @esimd_helper()
+  call spir_func void @use(ptr @esimd_helper)
   ret void
 }
 

@@ -7,10 +7,16 @@
 //! `sycl-split`) or write anything to disk (that is `sycl-tools`).
 
 pub mod cleanup;
+pub mod esimd_intrinsics;
+pub mod esimd_kernel_wrappers;
 pub mod esimd_link;
+pub mod esimd_lower;
+pub mod esimd_vec_arg_call_conv;
+pub mod genx_spirv_writer;
 pub mod global_offset;
 pub mod internalize;
 pub mod invoke_simd_linkage;
+pub mod invoke_simd_lower;
 pub mod local_accessor;
 pub mod properties;
 pub mod remove_llvm_used;

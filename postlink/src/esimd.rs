@@ -13,13 +13,16 @@
 //!    linked back into one SYCL_AND_ESIMD module
 //!    ([`sycl_passes::esimd_link`]).
 //!
-//! `-lower-esimd` needs Intel's vc-intrinsics passes (`SYCLLowerESIMDPass`,
-//! `GenXSPIRVWriterAdaptor`, ...), which stock LLVM does not have: an image
-//! with ESIMD code and `-lower-esimd` is refused.
+//! With `-lower-esimd`, every ESIMD part (an ESIMD-only image, or the ESIMD
+//! part of a mixed one before it is linked back) runs the ESIMD lowering
+//! pipeline ([`lower_esimd_constructs`], upstream `lowerESIMDConstructs`).
 
 use sycl_ir::{Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::esimd_link::link_parts;
+use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
+use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
+use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::invoke_simd_linkage::fixup_direct_target_linkage;
 use sycl_passes::properties::EsimdStatus;
 use sycl_split::entry_points::{is_entry_point, EntryPointOptions};
@@ -36,8 +39,10 @@ pub const INVOKE_SIMD_ERROR: &str = "'invoke_simd' calls detected, '-split-esimd
 pub struct EsimdOptions {
     /// `-split-esimd`: keep the ESIMD and SYCL parts separate.
     pub split_esimd: bool,
-    /// `-lower-esimd`: lower ESIMD parts (not supported: refused).
+    /// `-lower-esimd`: lower ESIMD parts.
     pub lower_esimd: bool,
+    /// `-force-disable-esimd-opt`: no optimization passes in the lowering.
+    pub force_disable_opt: bool,
 }
 
 /// What the ESIMD step needs to know about an image besides its module.
@@ -73,23 +78,27 @@ pub fn process_image<'c>(
     // linked back like any other: the newest `handleESIMD` no longer refuses
     // it; the SYCL part's warning names the ESIMD callee it lacks.
     let kinds = partition.parts();
-    if o.lower_esimd && kinds.contains(&PartKind::Esimd) {
-        return Err(PostLinkError::new(format!(
-            "{input}: -lower-esimd: lowering ESIMD code needs Intel's vc-intrinsics passes, which stock LLVM \
-             does not have; not supported yet"
-        )));
-    }
     if let [kind] = kinds[..] {
+        // Names first: lowering may replace functions (upstream saves the
+        // entry point names and rebuilds the list after it).
+        let entry_points = partition.entry_point_names(kind);
+        drop(partition);
+        let lowered = o.lower_esimd && kind == PartKind::Esimd;
+        if lowered {
+            lower_esimd_constructs(&image, o, input)?;
+        }
         let status = match kind {
             PartKind::Esimd => EsimdStatus::EsimdOnly,
             PartKind::Sycl => EsimdStatus::SyclOnly,
         };
         let part = ImagePart {
-            entry_points: partition.entry_point_names(kind),
+            entry_points,
             module: image,
             status,
         };
-        return Ok((DeviceImage::new(vec![part]), Vec::new()));
+        let mut image = DeviceImage::new(vec![part]);
+        image.esimd_lowered = lowered;
+        return Ok((image, Vec::new()));
     }
 
     let esimd_names = partition.entry_point_names(PartKind::Esimd);
@@ -103,6 +112,9 @@ pub fn process_image<'c>(
     let pass_err = |e: sycl_passes::PassError| PostLinkError::new(e.to_string());
     cleanup(&parts.esimd, &esimd_names, opts).map_err(pass_err)?;
     cleanup(&parts.sycl, &sycl_names, opts).map_err(pass_err)?;
+    if o.lower_esimd {
+        lower_esimd_constructs(&parts.esimd, o, input)?;
+    }
     // Upstream checks the SYCL part like any extracted image.
     let mut warnings = if ep.dynamic_linking {
         Vec::new()
@@ -135,5 +147,49 @@ pub fn process_image<'c>(
     };
     let mut image = DeviceImage::new(parts);
     image.esimd_split = true;
+    image.esimd_lowered = o.lower_esimd;
     Ok((image, warnings))
+}
+
+/// The function passes upstream runs after the first lowering step unless
+/// `-force-disable-esimd-opt` (`SROAPass(ModifyCFG)`).
+pub const ESIMD_EARLY_OPT_PIPELINE: &str = "function(sroa<modify-cfg>)";
+
+/// The function passes upstream runs after the load/store lowering unless
+/// `-force-disable-esimd-opt`: SROA, EarlyCSE with MemorySSA, InstCombine
+/// and DCE, twice.
+pub const ESIMD_MAIN_OPT_PIPELINE: &str = "function(sroa<modify-cfg>,early-cse<memssa>,instcombine,dce,\
+                                           sroa<modify-cfg>,early-cse<memssa>,instcombine,dce)";
+
+/// Upstream's ESIMD lowering pipeline (`buildESIMDLoweringPipeline` in
+/// llvm/lib/SYCLPostLink/ESIMDPostSplitProcessing.cpp) on an ESIMD module:
+///
+/// 1. `LowerESIMD` ([`sycl_passes::esimd_lower`]), keeping `optnone` and
+///    `noinline` unless `-split-esimd` (the module may hold SYCL code);
+/// 2. SROA (unless `-force-disable-esimd-opt`);
+/// 3. `ESIMDOptimizeVecArgCallConv` ([`sycl_passes::esimd_vec_arg_call_conv`]);
+///    `ESIMDLowerSLMReservationCalls` and `ESIMDLowerLoadStore` are not
+///    implemented: what they would change is refused by `LowerESIMD`
+///    (`__esimd_slm_alloc`/`free` calls, `genx_volatile` globals);
+/// 4. SROA, EarlyCSE, InstCombine, DCE twice (unless
+///    `-force-disable-esimd-opt`); upstream's `-O` levels do not change this;
+/// 5. `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
+pub fn lower_esimd_constructs(m: &Module<'_>, o: &EsimdOptions, input: &str) -> Result<(), PostLinkError> {
+    let pass_err = |e: sycl_passes::PassError| PostLinkError::new(format!("{input}: {e}"));
+    let ir_err = |e: sycl_ir::IrError| PostLinkError::new(format!("{input}: {e}"));
+    lower_esimd(
+        m,
+        LowerEsimdOptions {
+            module_contains_scalar_code: !o.split_esimd,
+        },
+    )
+    .map_err(pass_err)?;
+    if !o.force_disable_opt {
+        m.run_passes(ESIMD_EARLY_OPT_PIPELINE).map_err(ir_err)?;
+    }
+    optimize_vec_arg_call_conv(m).map_err(pass_err)?;
+    if !o.force_disable_opt {
+        m.run_passes(ESIMD_MAIN_OPT_PIPELINE).map_err(ir_err)?;
+    }
+    genx_spirv_writer_adaptor(m).map_err(pass_err)
 }

@@ -28,6 +28,8 @@ pub struct DeviceImage<'c> {
     /// The image's group has virtual function definitions (for the cleanup
     /// that follows specialization-constant lowering).
     pub has_virtual_functions: bool,
+    /// The ESIMD lowering pipeline ran on one of its parts (`-lower-esimd`).
+    pub esimd_lowered: bool,
 }
 
 impl<'c> DeviceImage<'c> {
@@ -37,6 +39,7 @@ impl<'c> DeviceImage<'c> {
             parts,
             esimd_split: false,
             has_virtual_functions: false,
+            esimd_lowered: false,
         }
     }
 }

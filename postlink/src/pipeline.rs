@@ -186,6 +186,7 @@ impl ImageMaker<'_> {
         // image was split into ESIMD and SYCL parts or had its specialization
         // constants lowered. Extracting one image alone is no modification.
         let modified = image.esimd_split
+            || image.esimd_lowered
             || spec_modified
             || self.input_rewritten.load(Ordering::SeqCst)
             || self.several_images.load(Ordering::SeqCst);
@@ -413,6 +414,7 @@ where
         esimd: Some(EsimdOptions {
             split_esimd: s.split_esimd,
             lower_esimd: s.lower_esimd,
+            force_disable_opt: s.force_disable_esimd_opt,
         }),
     };
     let sink = Stream {
@@ -453,9 +455,12 @@ where
         if s.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
             return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
         }
-        let mut modified = remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
+        // Upstream's pre-split passes, in its order (reference 3.1).
+        let mut modified = sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers(m);
+        modified |= remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
         modified |= remove_device_globals_from_compiler_used(m);
         modified |= sycl_passes::sanitizer::fix_sanitizer_kernel_metadata(m);
+        modified |= sycl_passes::invoke_simd_lower::lower_invoke_simd(m).map_err(|e| err(format!("{name}: {e}")))?;
         if modified {
             sink.maker.input_rewritten.store(true, Ordering::SeqCst);
         }

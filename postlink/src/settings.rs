@@ -102,8 +102,11 @@ pub struct Settings {
     pub kernel_names: KernelNames,
     /// `-split-esimd`: keep ESIMD and SYCL parts of an image apart.
     pub split_esimd: bool,
-    /// `-lower-esimd`
+    /// `-lower-esimd`: run the ESIMD lowering pipeline on ESIMD modules.
     pub lower_esimd: bool,
+    /// `-force-disable-esimd-opt`: no SROA/EarlyCSE/InstCombine/DCE in the
+    /// ESIMD lowering pipeline.
+    pub force_disable_esimd_opt: bool,
     /// `-symbols`: a symbol table per image.
     pub symbols: bool,
     /// `-properties`: a property-set registry per image.

@@ -278,6 +278,7 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "split" => s.split = SplitMode::parse(&v).unwrap_or_default(),
         "split-esimd" => s.split_esimd = on,
         "lower-esimd" => s.lower_esimd = on,
+        "force-disable-esimd-opt" => s.force_disable_esimd_opt = on,
         "symbols" => s.symbols = on,
         "properties" => s.properties = on,
         "spec-const" => {
@@ -300,7 +301,8 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "emit-devicelib-req-mask" => s.devicelib_req_mask = on,
         "kernel-names" => s.kernel_names = KernelNames::parse(&v).unwrap_or_default(),
         "threads" | "j" => s.threads = cl::threads_value(&v),
-        // -O levels only select the ESIMD lowering pipeline's level.
+        // -O levels: upstream's ESIMD lowering no longer reads them (only
+        // -force-disable-esimd-opt turns its optimizations off).
         _ => {}
     }
     // Upstream's actions: any occurrence of these, or -symbols/-properties

@@ -17,7 +17,12 @@ use std::fmt;
 use std::io::Write as _;
 
 use sycl_ir::{Context, Module};
+use sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers;
+use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
+use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
+use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
+use sycl_passes::invoke_simd_lower::lower_invoke_simd;
 use sycl_passes::local_accessor::local_accessor_to_shared_memory;
 use sycl_passes::PassError;
 
@@ -32,6 +37,17 @@ pub enum SyclPass {
     GlobalOffset,
     /// `localaccessortosharedmemory` ([`sycl_passes::local_accessor`]).
     LocalAccessorToSharedMemory,
+    /// `LowerESIMD` ([`sycl_passes::esimd_lower`]), as upstream's default
+    /// `SYCLLowerESIMDPass()` (the module may hold SYCL code).
+    LowerEsimd,
+    /// `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
+    GenXSpirvWriterAdaptor,
+    /// `lower-invoke-simd` ([`sycl_passes::invoke_simd_lower`]).
+    LowerInvokeSimd,
+    /// `lower-esimd-kernel-attrs` ([`sycl_passes::esimd_kernel_wrappers`]).
+    LowerEsimdKernelAttrs,
+    /// `esimd-opt-call-conv` ([`sycl_passes::esimd_vec_arg_call_conv`]).
+    EsimdOptCallConv,
 }
 
 /// Pass names, as upstream registers them (the same for `-passes=` and the
@@ -39,6 +55,11 @@ pub enum SyclPass {
 pub const SYCL_PASSES: &[(&str, SyclPass)] = &[
     ("globaloffset", SyclPass::GlobalOffset),
     ("localaccessortosharedmemory", SyclPass::LocalAccessorToSharedMemory),
+    ("LowerESIMD", SyclPass::LowerEsimd),
+    ("GenXSPIRVWriterAdaptor", SyclPass::GenXSpirvWriterAdaptor),
+    ("lower-invoke-simd", SyclPass::LowerInvokeSimd),
+    ("lower-esimd-kernel-attrs", SyclPass::LowerEsimdKernelAttrs),
+    ("esimd-opt-call-conv", SyclPass::EsimdOptCallConv),
 ];
 
 impl SyclPass {
@@ -151,6 +172,14 @@ pub const OPT_OPTIONS: &[OptSpec] = &[
     OptSpec::flag(
         "localaccessortosharedmemory",
         "SYCL Local Accessor to Shared Memory (legacy spelling of -passes=localaccessortosharedmemory)",
+    ),
+    OptSpec::flag(
+        "LowerESIMD",
+        "Lower constructs specific to the 'explicit SIMD' extension (legacy spelling of -passes=LowerESIMD)",
+    ),
+    OptSpec::flag(
+        "GenXSPIRVWriterAdaptor",
+        "GenXSPIRVWriterAdaptor (legacy spelling of -passes=GenXSPIRVWriterAdaptor)",
     ),
 ];
 
@@ -350,6 +379,21 @@ pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptEr
                 };
                 (Some(p.name()), res)
             }
+            Step::Sycl(p @ SyclPass::LowerEsimd) => (
+                Some(p.name()),
+                lower_esimd(
+                    m,
+                    LowerEsimdOptions {
+                        module_contains_scalar_code: true,
+                    },
+                ),
+            ),
+            Step::Sycl(p @ SyclPass::GenXSpirvWriterAdaptor) => {
+                (Some(p.name()), genx_spirv_writer_adaptor(m).map(|()| true))
+            }
+            Step::Sycl(p @ SyclPass::LowerInvokeSimd) => (Some(p.name()), lower_invoke_simd(m)),
+            Step::Sycl(p @ SyclPass::LowerEsimdKernelAttrs) => (Some(p.name()), Ok(fixup_esimd_kernel_wrappers(m))),
+            Step::Sycl(p @ SyclPass::EsimdOptCallConv) => (Some(p.name()), optimize_vec_arg_call_conv(m)),
             Step::Llvm(pipeline) => (None, m.run_passes(pipeline).map(|()| true).map_err(PassError::from)),
         };
         res.map_err(|error| OptError::Pass {

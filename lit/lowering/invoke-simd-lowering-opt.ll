@@ -1,0 +1,97 @@
+; sycl-opt runs upstream's pre-split ESIMD passes by their names:
+; lower-invoke-simd (here the -O0 data flow: the target's address goes
+; through a local variable in the caller, and the helper keeps its function
+; pointer in one too; a call whose target cannot be deduced stays as it is,
+; and so does the helper it uses) and lower-esimd-kernel-attrs (callers of
+; ESIMD functions become ESIMD). Targets taking pointer arguments are
+; refused.
+; RUN: split-file %s %t
+; RUN: sycl-opt -passes=lower-invoke-simd -S %t/o0.ll -o - | FileCheck %s
+; RUN: not sycl-opt -passes=lower-invoke-simd -S %t/ptr.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=PTR
+; RUN: sycl-opt -passes=lower-esimd-kernel-attrs -S %t/wrappers.ll -o - | FileCheck %s --check-prefix=WRAP
+
+; CHECK-LABEL: define spir_func float @caller(float %x, ptr %unknown)
+; CHECK: %[[#]] = call spir_func float @_Z33__regcall3____builtin_invoke_simdXX_2(ptr @helper_1, float %x)
+; CHECK-NEXT: %r2 = call spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr @helper, ptr %unknown, float %x)
+; CHECK: define weak_odr <16 x float> @helper(ptr %f, <16 x float> %v) #[[#H:]] !sycl_explicit_simd ![[#]] !intel_reqd_sub_group_size ![[#]] {
+; CHECK: define weak_odr <16 x float> @helper_1(<16 x float> %v) #[[#H]]
+; CHECK: store ptr poison, ptr %slot
+; CHECK: %c = call <16 x float> @target(<16 x float> %v)
+; CHECK: attributes #[[#H]] = { "VCStackCall" }
+
+; PTR: sycl-opt: error: {{.*}}ptr.ll: lower-invoke-simd: invoke_simd lowering: pointer arguments of invoke_simd target 'target' (address space adjustment): not supported
+
+; WRAP: define spir_kernel void @k() !sycl_explicit_simd ![[#]] {
+; WRAP: define spir_func void @mid() !sycl_explicit_simd ![[#]] {
+; WRAP: define spir_kernel void @other() {
+
+;--- o0.ll
+declare spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr, ptr, float)
+
+define <16 x float> @target(<16 x float> %v) !sycl_explicit_simd !0 {
+  ret <16 x float> %v
+}
+
+define spir_func float @caller(float %x, ptr %unknown) {
+  %var = alloca ptr
+  %var.generic = addrspacecast ptr %var to ptr addrspace(4)
+  store ptr @target, ptr addrspace(4) %var.generic
+  %t = load ptr, ptr addrspace(4) %var.generic
+  %r1 = call spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr @helper, ptr %t, float %x)
+  %r2 = call spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr @helper, ptr %unknown, float %x)
+  %r = fadd float %r1, %r2
+  ret float %r
+}
+
+define linkonce_odr <16 x float> @helper(ptr %f, <16 x float> %v) {
+  %slot = alloca ptr
+  store ptr %f, ptr %slot
+  %fp = load ptr, ptr %slot
+  %c = call <16 x float> %fp(<16 x float> %v)
+  ret <16 x float> %c
+}
+
+!0 = !{}
+
+;--- ptr.ll
+declare spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr, ptr, float, ptr addrspace(1))
+
+define <16 x float> @target(<16 x float> %v, ptr addrspace(4) %p) !sycl_explicit_simd !0 {
+  ret <16 x float> %v
+}
+
+define spir_func float @caller(float %x, ptr addrspace(1) %p) {
+  %r = call spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr @helper, ptr @target, float %x, ptr addrspace(1) %p)
+  ret float %r
+}
+
+define linkonce_odr <16 x float> @helper(ptr %f, <16 x float> %v, ptr addrspace(4) %p) {
+  %c = call <16 x float> %f(<16 x float> %v, ptr addrspace(4) %p)
+  ret <16 x float> %c
+}
+
+!0 = !{}
+
+;--- wrappers.ll
+define spir_kernel void @k() {
+  call spir_func void @mid()
+  ret void
+}
+
+define spir_func void @mid() {
+  call spir_func void @esimd()
+  ret void
+}
+
+define spir_func void @esimd() !sycl_explicit_simd !0 {
+  ret void
+}
+
+define spir_kernel void @other() {
+  call spir_func void @use(ptr @esimd)
+  ret void
+}
+
+declare spir_func void @use(ptr)
+
+!0 = !{}

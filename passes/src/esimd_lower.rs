@@ -1,0 +1,864 @@
+//! `LowerESIMD`: lowers the constructs of the ESIMD extension in a module
+//! that holds ESIMD code (upstream `SYCLLowerESIMDPass`, intel/llvm
+//! llvm/lib/SYCLLowerIR/ESIMD/LowerESIMD.cpp), the first step of the ESIMD
+//! lowering pipeline that `sycl-post-link -lower-esimd` runs on ESIMD images.
+//!
+//! In upstream's order:
+//! 0. `slm_init` checks: it must be called directly (not through a pointer),
+//!    reach an ESIMD kernel, at most once per kernel, and not in kernels
+//!    with local accessors (upstream's messages);
+//! 1. inlining: every function that is not an ESIMD kernel, not
+//!    `"VCStackCall"` and not `__assert_fail` gets `alwaysinline` unless it is
+//!    `noinline` (functions of the `sycl::_V1::ext::intel::esimd` namespaces
+//!    always); when the module holds no scalar (SYCL) code, `noinline` and
+//!    `optnone` are dropped first (except from `"CMGenxSIMT"` functions),
+//!    since the VC back end does not support them; LLVM's `always-inline`
+//!    pass then runs;
+//! 2. `!genx.kernels` metadata for each ESIMD kernel (argument kinds and
+//!    descriptors, SLM size 0, named-barrier count) and the kernel attributes
+//!    `"oclrt"="1"` and `"CMGenxMain"`;
+//! 3. named barriers: the count of `__esimd_nbarrier_init(N)` goes into the
+//!    metadata of every kernel that reaches the call;
+//! 4. per instruction: vector `fptoui`/`fptosi` to narrow integers go through
+//!    `i32`; `llvm.assume` is dropped and `llvm.fmuladd` becomes `fmul` +
+//!    `fadd`; loads of `__spirv_BuiltInSubgroupLocalInvocationId` become 0
+//!    and of `__spirv_BuiltInSubgroupSize`/`SubgroupMaxSize` 1; the
+//!    `__esimd_*` calls are lowered (block loads and stores, masked gathers
+//!    and scatters, mask packing,
+//!    `vload`/`vstore`, `fmadd`, and the table of
+//!    [`crate::esimd_intrinsics`]).
+//!
+//! Before and after (`sycl-opt -passes=LowerESIMD`):
+//! ```text
+//! define spir_kernel void @k() !sycl_explicit_simd !0 {
+//!   call spir_func void @_Z15__esimd_barrierv()
+//!   ret void
+//! }
+//! ==>
+//! define spir_kernel void @k() #0 !sycl_explicit_simd !0 {
+//!   call void @llvm.genx.barrier()
+//!   ret void
+//! }
+//! attributes #0 = { "CMGenxMain" "oclrt"="1" }
+//! !genx.kernels = !{!1}
+//! !1 = !{ptr @k, !"k", !2, i32 0, i32 0, !2, !2, i32 0, i32 0}
+//! !2 = !{}
+//! ```
+//!
+//! Not supported (a clear error naming the function, never a silent
+//! difference): `genx_volatile` globals (their `vload`/`vstore` lowering),
+//! image or buffer kernel arguments, the `__esimd_*` intrinsics outside the
+//! table of [`crate::esimd_intrinsics`] (LSC memory operations, DPAS, media
+//! block and gather/scatter-scaled2 loads, `bfn`, `srnd`, conversions,
+//! `addc`/`subb`, named-barrier signals among others: their GenX overloads
+//! are not known to this project), SLM
+//! reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate` and the
+//! bfloat16 device-library conversions.
+
+use std::collections::{BTreeMap, HashSet, VecDeque};
+
+use sycl_ir::{CallConv, CastOp, MaskedAccess, MdOperand, Module, OpBuilder, Type, TypeKind, Value};
+
+use crate::esimd_intrinsics::{self, Arg, Conv, TemplateArg};
+use crate::PassError;
+
+/// The named metadata of ESIMD kernels.
+pub const GENX_KERNELS: &str = "genx.kernels";
+/// Operand index of the named-barrier count in a `!genx.kernels` node.
+pub const NBARRIER_COUNT_OP: usize = 7;
+
+const ESIMD_MD: &str = "sycl_explicit_simd";
+const SPIRV_BUILTIN_PREFIX: &str = "__spirv_BuiltIn";
+
+/// Options of the pass.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LowerEsimdOptions {
+    /// The module may hold SYCL (non-ESIMD) code too: `noinline`/`optnone`
+    /// are kept (upstream passes `!SplitESIMD`).
+    pub module_contains_scalar_code: bool,
+}
+
+fn not_supported(what: impl std::fmt::Display) -> PassError {
+    PassError::Message(format!("ESIMD lowering: {what}: not supported"))
+}
+
+fn is_esimd(m: &Module<'_>, f: Value<'_>) -> bool {
+    let k = m.md_kind(ESIMD_MD);
+    k != sycl_ir::MD_KIND_ABSENT && f.metadata(k).is_some()
+}
+
+/// An ESIMD kernel: `spir_kernel` with `!sycl_explicit_simd`.
+pub fn is_esimd_kernel(m: &Module<'_>, f: Value<'_>) -> bool {
+    f.call_conv() == CallConv::SpirKernel && is_esimd(m, f)
+}
+
+/// The ESIMD-intrinsic name after `_Z<digits>`, if `name` is one.
+fn esimd_intrinsic_stem(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("_Z")?;
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    rest.starts_with("__esimd_").then_some(rest)
+}
+
+/// Runs the pass; returns whether the module changed.
+pub fn lower_esimd(m: &Module<'_>, o: LowerEsimdOptions) -> Result<bool, PassError> {
+    check_slm_init(m)?;
+    check_unsupported(m)?;
+    let inline = prepare_for_always_inliner(m, o);
+    if inline {
+        m.run_passes("always-inline")?;
+    }
+    generate_kernel_metadata(m)?;
+    translate_nbarrier_init(m)?;
+    let mut lowered = 0;
+    for f in m.functions() {
+        if !f.is_declaration() {
+            lowered += lower_function(m, f)?;
+        }
+    }
+    Ok(lowered > 0 || inline || m.functions().iter().any(|&f| is_esimd_kernel(m, f)))
+}
+
+fn check_unsupported(m: &Module<'_>) -> Result<(), PassError> {
+    if let Some(g) = m
+        .globals()
+        .into_iter()
+        .find(|g| g.global_attr("genx_volatile").is_some())
+    {
+        return Err(not_supported(format!("genx_volatile global '{}'", g.name())));
+    }
+    for f in m.functions() {
+        let n = f.name();
+        let bf16_conversion =
+            n.starts_with("__devicelib_ConvertFToBF16INTEL") || n.starts_with("__devicelib_ConvertBF16ToFINTEL");
+        if bf16_conversion && !f.has_no_uses() {
+            return Err(not_supported(format!("call of '{n}'")));
+        }
+        if n == "_Z14__esimd_vstorev" || n.starts_with("_Z14__esimd_vstorev.") {
+            return Err(not_supported(format!("function '{n}'")));
+        }
+    }
+    Ok(())
+}
+
+fn is_slm_init(f: Value<'_>) -> bool {
+    esimd_intrinsic_stem(&f.name()).is_some_and(|s| s.starts_with("__esimd_slm_init"))
+}
+
+/// The functions that reach `f` (itself included) through direct calls and
+/// through other instructions that use them (upstream's
+/// `traverseCallgraphUp` without errors on non-call uses).
+fn reaching_functions<'c>(f: Value<'c>) -> Vec<Value<'c>> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut work = vec![f];
+    while let Some(g) = work.pop() {
+        if !seen.insert(g) {
+            continue;
+        }
+        out.push(g);
+        for u in g.users() {
+            if u.is_call() {
+                if u.called_value() == Some(g) {
+                    work.extend(u.parent_function());
+                }
+            } else if u.opcode().is_some() {
+                work.extend(u.parent_function());
+            }
+        }
+    }
+    out
+}
+
+fn has_local_accessor_argument(m: &Module<'_>, f: Value<'_>) -> bool {
+    let kind = m.md_kind("kernel_arg_accessor_ptr");
+    let Some(acc) = (kind != sycl_ir::MD_KIND_ABSENT).then(|| f.metadata(kind)).flatten() else {
+        return false;
+    };
+    let flags = acc.md_operands();
+    f.param_types()
+        .iter()
+        .enumerate()
+        .any(|(i, t)| t.kind() == TypeKind::Pointer(3) && flags.get(i).and_then(|o| o.as_u64()).is_some_and(|v| v != 0))
+}
+
+/// Upstream's `checkSLMInit`.
+fn check_slm_init(m: &Module<'_>) -> Result<(), PassError> {
+    let err = |msg: String| Err(PassError::Message(msg));
+    let mut slm_kernels: HashSet<Value<'_>> = HashSet::new();
+    let mut local_acc_kernels: HashSet<Value<'_>> = HashSet::new();
+    for f in m.functions() {
+        if !is_slm_init(f) {
+            if is_esimd_kernel(m, f) && has_local_accessor_argument(m, f) {
+                local_acc_kernels.insert(f);
+            }
+        } else {
+            for u in f.users() {
+                if !(u.is_call() && u.called_value() == Some(f)) {
+                    return err("slm_init can only be used as a direct call.".into());
+                }
+                let Some(caller) = u.parent_function() else { continue };
+                let reached = reaching_functions(caller);
+                for k in &reached {
+                    if !is_esimd_kernel(m, *k) {
+                        continue;
+                    }
+                    if !slm_kernels.insert(*k) {
+                        let name = k.name();
+                        let shown = sycl_split::entry_points::demangle(&name).unwrap_or(name);
+                        return err(format!("slm_init is called more than once from kernel '{shown}'."));
+                    }
+                }
+                if !reached.iter().any(|k| is_esimd_kernel(m, *k)) {
+                    return err("slm_init must be called directly from ESIMD kernel.".into());
+                }
+            }
+        }
+        if local_acc_kernels.iter().any(|k| slm_kernels.contains(k)) {
+            return err("slm_init can not be used with local accessors.".into());
+        }
+    }
+    Ok(())
+}
+
+fn is_slm_allocator_ctor_or_dtor(name: &str) -> bool {
+    name.contains("13slm_allocatorILi") && ["C1Ev", "C2Ev", "D1Ev", "D2Ev"].iter().any(|s| name.ends_with(s))
+}
+
+fn in_esimd_namespace(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("_ZN") else {
+        return false;
+    };
+    let rest = rest.trim_start_matches(['r', 'V', 'K', 'R', 'O']);
+    rest.starts_with("4sycl3_V13ext5intel5esimd") || rest.starts_with("4sycl3_V13ext5intel12experimental5esimd")
+}
+
+fn mark_always_inline(f: Value<'_>) {
+    f.remove_enum_fn_attr("noinline");
+    f.remove_enum_fn_attr("inlinehint");
+    f.add_enum_fn_attr("alwaysinline");
+}
+
+fn mark_no_inline(f: Value<'_>) {
+    f.remove_enum_fn_attr("alwaysinline");
+    f.remove_enum_fn_attr("inlinehint");
+    f.add_enum_fn_attr("noinline");
+}
+
+/// The direct callers of `f`, or `None` when `f` has another use.
+fn direct_callers<'c>(f: Value<'c>) -> Option<Vec<Value<'c>>> {
+    let mut out = Vec::new();
+    for u in f.users() {
+        if u.is_call() && u.called_value() == Some(f) {
+            out.extend(u.parent_function());
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+fn prepare_for_always_inliner(m: &Module<'_>, o: LowerEsimdOptions) -> bool {
+    let mut need = false;
+    for f in m.functions() {
+        if f.has_enum_fn_attr("alwaysinline") {
+            need = true;
+            continue;
+        }
+        if f.has_fn_attr("VCStackCall") || is_esimd_kernel(m, f) {
+            continue;
+        }
+        let name = f.name();
+        if is_slm_allocator_ctor_or_dtor(&name) {
+            mark_always_inline(f);
+            need = true;
+            continue;
+        }
+        if name.starts_with("__assert_fail") {
+            mark_no_inline(f);
+            continue;
+        }
+        if !o.module_contains_scalar_code && !f.has_fn_attr("CMGenxSIMT") {
+            f.remove_enum_fn_attr("noinline");
+            f.remove_enum_fn_attr("optnone");
+        }
+        if !f.has_enum_fn_attr("noinline") || in_esimd_namespace(&name) {
+            mark_always_inline(f);
+            need = true;
+        }
+        if !esimd_intrinsic_stem(&name).is_some_and(|s| s.starts_with("__esimd_slm_init")) {
+            continue;
+        }
+        // A kernel's slm_init call that the front end moved into a helper
+        // called from that one kernel only: inline the helper.
+        for u in f.users() {
+            if !(u.is_call() && u.called_value() == Some(f)) {
+                continue;
+            }
+            let Some(helper) = u.parent_function() else { continue };
+            let callers: HashSet<String> = direct_callers(helper)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|c| c.name())
+                .collect();
+            if callers.len() == 1 {
+                let k = callers.iter().next().and_then(|n| m.function(n));
+                if k.is_some_and(|k| is_esimd_kernel(m, k)) {
+                    mark_always_inline(helper);
+                    need = true;
+                }
+            }
+        }
+    }
+    need
+}
+
+fn md_string_op<'c>(node: Option<Value<'c>>, i: usize) -> String {
+    node.and_then(|n| n.md_operands().get(i).and_then(|o| o.as_string()))
+        .unwrap_or_default()
+}
+
+/// Builds `!genx.kernels` (unless the module already has it).
+fn generate_kernel_metadata(m: &Module<'_>) -> Result<(), PassError> {
+    if m.has_named_metadata(GENX_KERNELS) {
+        return Ok(());
+    }
+    let ty = m.types();
+    let i32t = ty.int(32);
+    let zero = MdOperand::Value(ty.const_int(i32t, 0));
+    let arg_type_kind = m.md_kind("kernel_arg_type");
+    let acc_kind = m.md_kind("kernel_arg_accessor_ptr");
+    for f in m.functions() {
+        if !is_esimd_kernel(m, f) {
+            continue;
+        }
+        let arg_types = (arg_type_kind != sycl_ir::MD_KIND_ABSENT)
+            .then(|| f.metadata(arg_type_kind))
+            .flatten();
+        let acc_ptrs = (acc_kind != sycl_ir::MD_KIND_ABSENT)
+            .then(|| f.metadata(acc_kind))
+            .flatten();
+        let mut kinds = Vec::new();
+        let mut io_kinds = Vec::new();
+        let mut descs = Vec::new();
+        for (i, pt) in f.param_types().into_iter().enumerate() {
+            let arg_type = md_string_op(arg_types, i);
+            if ["image1d_t", "image2d_t", "image3d_t"]
+                .iter()
+                .any(|t| arg_type.contains(t))
+            {
+                return Err(not_supported(format!(
+                    "image argument {i} of kernel '{}' (surface kernel arguments)",
+                    f.name()
+                )));
+            }
+            let mut desc = "";
+            if let TypeKind::Pointer(addr_space) = pt.kind() {
+                let is_acc = acc_ptrs
+                    .and_then(|n| n.md_operands().get(i).and_then(|o| o.as_u64()))
+                    .is_some_and(|v| v != 0);
+                // Accessors are passed as plain pointers: upstream's
+                // `-lower-esimd-force-stateless-mem` is on by default.
+                if !(is_acc && addr_space == 3) {
+                    desc = "svmptr_t";
+                }
+            }
+            kinds.push(zero);
+            io_kinds.push(zero);
+            descs.push(MdOperand::String(ty.md_string(desc)));
+        }
+        let node = m.md_node(&[
+            MdOperand::Value(f),
+            MdOperand::String(ty.md_string(&f.name())),
+            MdOperand::Node(m.md_node(&kinds)),
+            zero,
+            zero,
+            MdOperand::Node(m.md_node(&io_kinds)),
+            MdOperand::Node(m.md_node(&descs)),
+            zero,
+            zero,
+        ]);
+        m.add_named_metadata(GENX_KERNELS, node);
+        f.add_fn_attr("oclrt", "1");
+        f.add_fn_attr("CMGenxMain", "");
+    }
+    Ok(())
+}
+
+/// `f` and every function that reaches it through direct calls.
+fn callers_up<'c>(f: Value<'c>) -> Vec<Value<'c>> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut queue = VecDeque::from([f]);
+    while let Some(g) = queue.pop_front() {
+        if !seen.insert(g.name()) {
+            continue;
+        }
+        out.push(g);
+        for u in g.users() {
+            if u.is_call() && u.called_value() == Some(g) {
+                queue.extend(u.parent_function());
+            }
+        }
+    }
+    out
+}
+
+/// Named barriers: the count given to `__esimd_nbarrier_init` becomes the
+/// kernel's (the largest, when several calls reach it); the calls go.
+fn translate_nbarrier_init(m: &Module<'_>) -> Result<(), PassError> {
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    for f in m.functions() {
+        let name = f.name();
+        let Some(stem) = esimd_intrinsic_stem(&name) else {
+            continue;
+        };
+        if stem.starts_with("__esimd_named_barrier_allocate") && !f.has_no_uses() {
+            return Err(not_supported(format!("call of '{name}' (named_barrier_allocate)")));
+        }
+        if !stem.starts_with("__esimd_nbarrier_init") {
+            continue;
+        }
+        for u in f.users() {
+            if !(u.is_call() && u.called_value() == Some(f)) {
+                continue;
+            }
+            let Some(n) = u.operand(0).and_then(|v| v.const_int_zext()) else {
+                return Err(PassError::Message(
+                    "ESIMD lowering: integral constant is expected for named barrier count".into(),
+                ));
+            };
+            let Some(caller) = u.parent_function() else { continue };
+            for g in callers_up(caller) {
+                let e = counts.entry(g.name()).or_insert(0);
+                *e = (*e).max(n);
+            }
+        }
+    }
+    if counts.is_empty() {
+        return Ok(());
+    }
+    let ty = m.types();
+    let nodes: Vec<Value<'_>> = m
+        .named_metadata(GENX_KERNELS)
+        .into_iter()
+        .map(|node| {
+            let mut ops = node.md_operands();
+            let kernel = ops.first().and_then(|o| o.as_value()).map(|v| v.name());
+            let new = kernel.and_then(|k| counts.get(&k)).copied();
+            match new {
+                Some(n) if ops.len() > NBARRIER_COUNT_OP => {
+                    let old = ops[NBARRIER_COUNT_OP].as_u64().unwrap_or(0);
+                    if n > old {
+                        ops[NBARRIER_COUNT_OP] = MdOperand::Value(ty.const_int(ty.int(32), n));
+                    }
+                    m.md_node(&ops)
+                }
+                _ => node,
+            }
+        })
+        .collect();
+    m.set_named_metadata(GENX_KERNELS, &nodes);
+    Ok(())
+}
+
+/// Reads integer template argument `n` of the callee of `call` as upstream
+/// types it under `conv`: (value, bit width).
+fn template_arg(call: Value<'_>, n: u8, conv: Conv) -> Result<(i128, u32), PassError> {
+    let name = call.callee_name();
+    let (_, args) = esimd_intrinsics::parse_template_function(&name)
+        .ok_or_else(|| not_supported(format!("template arguments of '{name}'")))?;
+    let arg = args
+        .get(usize::from(n))
+        .ok_or_else(|| not_supported(format!("template argument {n} of '{name}'")))?;
+    let (value, own_bits) = match *arg {
+        TemplateArg::Int(v, bits) => (v, bits),
+        TemplateArg::Bool(b) => (i128::from(b), Some(32)),
+        TemplateArg::Enum(v) => (v, Some(32)),
+        TemplateArg::Other => return Err(not_supported(format!("template argument {n} of '{name}'"))),
+    };
+    let bits = match conv {
+        Conv::None => own_bits.ok_or_else(|| not_supported(format!("template argument {n} of '{name}'")))?,
+        Conv::I1 => 1,
+        Conv::I8 => 8,
+        Conv::I16 => 16,
+        Conv::I32 => 32,
+        Conv::I64 => 64,
+    };
+    Ok((value, bits))
+}
+
+fn const_of<'c>(m: &Module<'c>, bits: u32, v: i128) -> Value<'c> {
+    let ty = m.types();
+    let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    ty.const_int(ty.int(bits), (v as u64) & mask)
+}
+
+/// Lowers the instructions of `f`; returns the number of ESIMD intrinsic
+/// calls translated through the table.
+fn lower_function<'c>(m: &Module<'c>, f: Value<'c>) -> Result<usize, PassError> {
+    let ty = m.types();
+    let mut table_calls = Vec::new();
+    let mut erase = Vec::new();
+    for inst in f.instructions() {
+        if inst.is_cast_instruction() {
+            narrow_fp_to_int_cast(m, inst, &mut erase);
+            continue;
+        }
+        if inst.is_call() {
+            let Some(callee) = inst.called_function() else { continue };
+            let name = callee.name();
+            if name.starts_with("llvm.") {
+                if name.starts_with("llvm.assume") {
+                    erase.push(inst);
+                } else if name.starts_with("llvm.fmuladd.") {
+                    let b = OpBuilder::before(m, inst);
+                    let ops = inst.operands();
+                    let mul = b.fmul(ops[0], ops[1], "");
+                    let add = b.fadd(mul, ops[2], "");
+                    inst.replace_all_uses_with(add);
+                    erase.push(inst);
+                }
+                continue;
+            }
+            let Some(stem) = esimd_intrinsic_stem(&name) else {
+                continue;
+            };
+            let stem = stem.to_string();
+            let starts = |p: &str| stem.starts_with(p);
+            if starts("__esimd_slm_alloc") || starts("__esimd_slm_free") {
+                return Err(not_supported(format!(
+                    "call of '{name}' (SLM reservation, ESIMDLowerSLMReservationCalls)"
+                )));
+            }
+            if starts("__esimd_svm_block_ld") || starts("__esimd_slm_block_ld") {
+                block_load(m, inst, starts("__esimd_slm_block_ld"))?;
+                erase.push(inst);
+            } else if starts("__esimd_svm_block_st") || starts("__esimd_slm_block_st") {
+                block_store(m, inst, starts("__esimd_slm_block_st"))?;
+                erase.push(inst);
+            } else if starts("__esimd_gather_ld") || starts("__esimd_slm_gather_ld") {
+                masked_gather_scatter(m, inst, starts("__esimd_slm_gather_ld"), false)?;
+                erase.push(inst);
+            } else if starts("__esimd_scatter_st") || starts("__esimd_slm_scatter_st") {
+                masked_gather_scatter(m, inst, starts("__esimd_slm_scatter_st"), true)?;
+                erase.push(inst);
+            } else if starts("__esimd_nbarrier_init") || starts("__esimd_named_barrier_allocate") {
+                erase.push(inst);
+            } else if starts("__esimd_pack_mask") {
+                pack_mask(m, inst)?;
+                erase.push(inst);
+            } else if starts("__esimd_unpack_mask") {
+                unpack_mask(m, inst)?;
+                erase.push(inst);
+            } else if starts("__esimd_vload") {
+                let b = OpBuilder::before(m, inst);
+                let l = b.load(inst.ty(), inst.operands()[0], 0, &inst.name());
+                inst.replace_all_uses_with(l);
+                erase.push(inst);
+            } else if starts("__esimd_vstore") {
+                let b = OpBuilder::before(m, inst);
+                let ops = inst.operands();
+                b.store(ops[1], ops[0], 0);
+                erase.push(inst);
+            } else if starts("__esimd_fmadd") {
+                let t = inst.ty();
+                let fma = m
+                    .intrinsic_declaration("llvm.fma", &[t])
+                    .ok_or_else(|| not_supported("llvm.fma"))?;
+                let ops = inst.operands();
+                let b = OpBuilder::before(m, inst);
+                let r = b.call(fma, &ops[..3], "");
+                inst.replace_all_uses_with(r);
+                erase.push(inst);
+            } else {
+                table_calls.push(inst);
+            }
+            continue;
+        }
+        if inst.is_load() {
+            let Some(p) = inst.operand(0) else { continue };
+            let g = if p.is_constant_expr() {
+                p.operand(0).unwrap_or(p)
+            } else {
+                p
+            };
+            if !g.is_global_variable() {
+                continue;
+            }
+            let gname = g.name();
+            let Some(builtin) = gname.strip_prefix(SPIRV_BUILTIN_PREFIX) else {
+                continue;
+            };
+            let lt = inst.ty();
+            let v = match builtin {
+                "SubgroupLocalInvocationId" => ty.null(lt),
+                "SubgroupSize" | "SubgroupMaxSize" if matches!(lt.kind(), TypeKind::Integer(_)) => ty.const_int(lt, 1),
+                _ => continue,
+            };
+            inst.replace_all_uses_with(v);
+            erase.push(inst);
+        }
+    }
+    let n = table_calls.len();
+    for call in table_calls {
+        translate_table_call(m, call)?;
+    }
+    for i in erase {
+        i.erase_instruction();
+    }
+    Ok(n)
+}
+
+/// Vector `fptoui` to at most 32-bit and `fptosi` to less than 32-bit
+/// elements: convert to `i32` elements, then truncate.
+fn narrow_fp_to_int_cast<'c>(m: &Module<'c>, inst: Value<'c>, erase: &mut Vec<Value<'c>>) {
+    let dst = inst.ty();
+    if dst.kind() != TypeKind::Vector {
+        return;
+    }
+    let bits = dst.scalar_bits();
+    let op = inst.cast_op();
+    let unsigned = op == Some(CastOp::FPToUI) && bits <= 32;
+    let signed = op == Some(CastOp::FPToSI) && bits < 32;
+    if !unsigned && !signed {
+        return;
+    }
+    let ty = m.types();
+    let tmp = ty.vector(ty.int(32), dst.element_count() as u32);
+    let b = OpBuilder::before(m, inst);
+    let src = inst.operands()[0];
+    let wide = b.cast(if unsigned { CastOp::FPToUI } else { CastOp::FPToSI }, src, tmp, "");
+    let narrow = b.cast(CastOp::Trunc, wide, dst, "");
+    inst.replace_all_uses_with(narrow);
+    erase.push(inst);
+}
+
+/// The address of a block load or store (`inttoptr` to `addrspace(3)` for
+/// SLM offsets) and its alignment (template argument 2).
+fn block_address<'c>(
+    m: &Module<'c>,
+    b: &OpBuilder<'c>,
+    call: Value<'c>,
+    slm: bool,
+) -> Result<(Value<'c>, u32), PassError> {
+    let (align, _) = template_arg(call, 2, Conv::I64)?;
+    let align = u32::try_from(align)
+        .ok()
+        .filter(|a| a.is_power_of_two())
+        .ok_or_else(|| not_supported(format!("alignment {align} of '{}'", call.callee_name())))?;
+    let mut p = call.operands()[0];
+    if slm {
+        p = b.cast(CastOp::IntToPtr, p, m.types().ptr(3), "");
+    }
+    Ok((p, align))
+}
+
+fn block_load<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), PassError> {
+    let b = OpBuilder::before(m, call);
+    let (p, align) = block_address(m, &b, call, slm)?;
+    let l = b.load(call.ty(), p, align, &call.name());
+    call.replace_all_uses_with(l);
+    Ok(())
+}
+
+fn block_store<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), PassError> {
+    let b = OpBuilder::before(m, call);
+    let (p, align) = block_address(m, &b, call, slm)?;
+    b.store(call.operands()[1], p, align);
+    Ok(())
+}
+
+/// `__esimd_gather_ld(offsets, mask, pass_thru)` and
+/// `__esimd_scatter_st(values, offsets, mask)` (and their SLM forms):
+/// `llvm.masked.gather`/`llvm.masked.scatter` on the offsets turned into
+/// generic (SLM: `addrspace(3)`) pointers, the `iN` mask into `i1`, with the
+/// alignment of template argument 2.
+fn masked_gather_scatter<'c>(m: &Module<'c>, call: Value<'c>, slm: bool, scatter: bool) -> Result<(), PassError> {
+    let (align, _) = template_arg(call, 2, Conv::I64)?;
+    let align = u32::try_from(align)
+        .ok()
+        .filter(|a| a.is_power_of_two())
+        .ok_or_else(|| not_supported(format!("alignment {align} of '{}'", call.callee_name())))?;
+    let ops = call.operands();
+    let (offsets, mask, data) = if scatter {
+        (ops[1], ops[2], ops[0])
+    } else {
+        (ops[0], ops[1], ops[2])
+    };
+    let data_ty = if scatter { data.ty() } else { call.ty() };
+    if data_ty.kind() != TypeKind::Vector {
+        return Err(not_supported(format!("scalar data of '{}'", call.callee_name())));
+    }
+    let ty = m.types();
+    let b = OpBuilder::before(m, call);
+    let mask = b.icmp_ne_zero(mask, "");
+    let space = if slm { 3 } else { 4 };
+    let ptrs_ty = ty.vector(ty.ptr(space), data_ty.element_count() as u32);
+    let ptrs = b.cast(CastOp::IntToPtr, offsets, ptrs_ty, "");
+    let access = MaskedAccess {
+        ty: data_ty,
+        ptrs,
+        align,
+        mask,
+        pass_thru: (!scatter).then_some(data),
+    };
+    if scatter {
+        access.insert(call, Some(data), "");
+    } else {
+        let g = access.insert(call, None, "");
+        call.replace_all_uses_with(g);
+    }
+    Ok(())
+}
+
+/// The mask width of `pack_mask`/`unpack_mask` (template argument 0).
+fn mask_width(call: Value<'_>) -> Result<u32, PassError> {
+    let (n, _) = template_arg(call, 0, Conv::None)?;
+    u32::try_from(n)
+        .ok()
+        .filter(|n| (1..=32).contains(n))
+        .ok_or_else(|| not_supported(format!("mask width {n} of '{}'", call.callee_name())))
+}
+
+fn pack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
+    let n = mask_width(call)?;
+    let ty = m.types();
+    let b = OpBuilder::before(m, call);
+    let name = call.name();
+    let arg = call.operands()[0];
+    let bits = b.icmp_ne_zero(arg, "");
+    let mut r = b.cast(CastOp::BitCast, bits, ty.int(n), if n == 32 { &name } else { "" });
+    if n != 32 {
+        r = b.cast(CastOp::ZExt, r, ty.int(32), &name);
+    }
+    call.replace_all_uses_with(r);
+    Ok(())
+}
+
+fn unpack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
+    let n = mask_width(call)?;
+    let ty = m.types();
+    let b = OpBuilder::before(m, call);
+    let mut arg = call.operands()[0];
+    if arg.ty().scalar_bits() > n {
+        arg = b.cast(CastOp::Trunc, arg, ty.int(n), "");
+    }
+    let v = b.cast(CastOp::BitCast, arg, ty.vector(ty.int(1), n), "");
+    let name = call.name();
+    call.set_name("");
+    let r = b.cast(CastOp::ZExt, v, ty.vector(ty.int(16), n), &name);
+    call.replace_all_uses_with(r);
+    Ok(())
+}
+
+/// The name of the GenX declaration for `rule` with these types (`op`: the
+/// atomic operation's suffix).
+fn genx_name(rule: &esimd_intrinsics::Rule, op: Option<&str>, ret: Type<'_>, args: &[Value<'_>]) -> Option<String> {
+    let mut name = format!("llvm.genx.{}", rule.genx);
+    if let Some(op) = op {
+        name.push('.');
+        name.push_str(op);
+    }
+    if rule.num_kind_suffix {
+        name.push(if ret.scalar_type().is_fp_or_fp_vector() {
+            'f'
+        } else {
+            'i'
+        });
+    }
+    if rule.overloads.ret {
+        name.push('.');
+        name.push_str(&ret.intrinsic_suffix()?);
+    }
+    for &i in rule.overloads.args {
+        name.push('.');
+        name.push_str(&args.get(i)?.ty().intrinsic_suffix()?);
+    }
+    Some(name)
+}
+
+fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
+    let callee = call.callee_name();
+    let (base, _) = esimd_intrinsics::parse_template_function(&callee)
+        .ok_or_else(|| not_supported(format!("ESIMD intrinsic '{callee}' (its mangled name)")))?;
+    let source = base.strip_prefix("__esimd_").unwrap_or(&base);
+    let rule = esimd_intrinsics::lookup(source)
+        .ok_or_else(|| not_supported(format!("ESIMD intrinsic '{callee}' (__esimd_{source})")))?;
+    let ty = m.types();
+    let ops = call.operands();
+    let b = OpBuilder::before(m, call);
+    let mut args = Vec::new();
+    for a in rule.args {
+        let v = match *a {
+            Arg::Call(i) => *ops.get(usize::from(i)).ok_or_else(|| not_supported(&callee))?,
+            Arg::CallI1(i) => b.icmp_ne_zero(*ops.get(usize::from(i)).ok_or_else(|| not_supported(&callee))?, ""),
+            Arg::Tmpl(i, conv) => {
+                let (v, bits) = template_arg(call, i, conv)?;
+                const_of(m, bits, v)
+            }
+            Arg::Undef(i) => {
+                let t = if i < 0 {
+                    call.ty()
+                } else {
+                    ops.get(i as usize).ok_or_else(|| not_supported(&callee))?.ty()
+                };
+                ty.undef(t)
+            }
+            Arg::C8(v) => ty.const_int(ty.int(8), v),
+            Arg::C16(v) => ty.const_int(ty.int(16), v),
+            Arg::C32(v) => ty.const_int(ty.int(32), v),
+            Arg::C64(v) => ty.const_int(ty.int(64), v),
+        };
+        args.push(v);
+    }
+    // The result type of a GenX intrinsic with an overloaded result is the
+    // call's; any/all return i1.
+    let ret = if rule.source == "any" || rule.source == "all" {
+        ty.int(1)
+    } else {
+        call.ty()
+    };
+    let op = match rule.bin_op_suffix {
+        Some(t) => {
+            let (code, _) = template_arg(call, t, Conv::None)?;
+            let op = esimd_intrinsics::bin_op_name(code)
+                .filter(|op| esimd_intrinsics::bin_op_allowed(rule.source, op))
+                .ok_or_else(|| not_supported(format!("atomic operation {code} of ESIMD intrinsic '{callee}'")))?;
+            Some(op)
+        }
+        None => None,
+    };
+    let name =
+        genx_name(rule, op, ret, &args).ok_or_else(|| not_supported(format!("types of ESIMD intrinsic '{callee}'")))?;
+    let decl = match m.function(&name) {
+        Some(d) => d,
+        None => {
+            let param_types: Vec<Type<'c>> = args.iter().map(|a| a.ty()).collect();
+            let d = m.add_function(&name, ty.function(ret, &param_types, false));
+            d.add_enum_fn_attr("nounwind");
+            if rule.no_mem {
+                d.set_memory_none();
+            }
+            if rule.convergent {
+                d.add_enum_fn_attr("convergent");
+            }
+            d
+        }
+    };
+    let new_name = format!("{}.esimd", call.name());
+    let new_call = b.call(decl, &args, if call.name().is_empty() { "" } else { &new_name });
+    let result = if new_call.ty() != call.ty() && call.ty().kind() != TypeKind::Void {
+        let op = match (new_call.ty().scalar_bits(), call.ty().scalar_bits()) {
+            (a, b) if a < b => CastOp::ZExt,
+            (a, b) if a > b => CastOp::Trunc,
+            _ => CastOp::BitCast,
+        };
+        let cast_name = format!("{}.cast.ty", new_call.name());
+        b.cast(op, new_call, call.ty(), &cast_name)
+    } else {
+        new_call
+    };
+    call.replace_all_uses_with(result);
+    call.erase_instruction();
+    Ok(())
+}

@@ -1,7 +1,10 @@
 //! SPIR-V for device images: compilation in process through LLVM 22's SPIR-V
 //! back end (`sycl-ir`'s target machine, the bytes `llc
 //! -mtriple=spirv64-unknown-unknown -filetype=obj` writes), PTX through the
-//! NVPTX back end, validation with `spirv-val`, and inspection with `rspirv`:
+//! NVPTX back end, validation in process with SPIRV-Tools' validator library
+//! (`sycl-ir`'s `validate_spirv`, the checks of `spirv-val`), the SPIR-V
+//! extensions DPC++ allows ([`DPCPP_EXTENSIONS`], `-spirv-ext=`), and
+//! inspection with `rspirv`:
 //! entry points, linkage (exported and imported functions), and the
 //! specialization constants of a module (their `SpecId` decorations and
 //! default values) checked against an image's `[SYCL/specialization
@@ -10,10 +13,8 @@
 //! What this crate does not do: lower or split IR (that is `sycl-passes`
 //! and `sycl-split`).
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use rspirv::dr::{Module, Operand};
 use rspirv::spirv::{Decoration, ExecutionModel, LinkageType, Op};
@@ -32,28 +33,103 @@ pub enum SpirvError {
     /// The back end failed on the module.
     #[error("code generation failed: {0}")]
     Codegen(String),
-    /// An external tool could not be started.
-    #[error("cannot run {tool}: {reason}")]
-    Spawn {
-        /// The tool.
-        tool: String,
-        /// Why.
-        reason: String,
-    },
-    /// An external tool failed.
-    #[error("{tool} failed: {stderr}")]
-    Tool {
-        /// The tool.
-        tool: String,
-        /// Its standard error.
-        stderr: String,
-    },
     /// The bytes are not a SPIR-V module.
     #[error("not a SPIR-V module: {0}")]
     Parse(String),
     /// The SPIR-V module and the property set disagree.
     #[error("{0}")]
     Mismatch(String),
+    /// SPIRV-Tools' validator refuses the module.
+    #[error("invalid SPIR-V: {0}")]
+    Invalid(String),
+    /// A `-spirv-ext=` list that cannot be used.
+    #[error("{0}")]
+    Extensions(String),
+}
+
+/// The SPIR-V extensions DPC++ allows when it makes SPIR-V for its SPIR-V
+/// targets (intel/llvm's driver, `getTripleBasedSPIRVTransOpts` in
+/// `clang/lib/Driver/ToolChains/Clang.cpp` and `SYCL.cpp`, passes them to
+/// `llvm-spirv` as `-spirv-ext=-all,+...`), in the driver's order, less the
+/// ones LLVM 22's SPIR-V back end does not know (`llc-22 -spirv-ext=+X`
+/// refuses them): SPV_INTEL_device_side_avc_motion_estimation, the FPGA
+/// ones (fpga_loop_controls, fpga_reg, blocking_pipes, io_pipes,
+/// fpga_buffer_location, fpga_argument_interfaces,
+/// fpga_invocation_pipelining_attributes, fpga_latency_control),
+/// unstructured_loop_controls, arbitrary_precision_integers /
+/// fixed_point / floating_point, vector_compute, fp_fast_math_mode,
+/// arithmetic_fence, global_variable_decorations, task_sequence,
+/// hw_thread_queries and masked_gather_scatter.
+pub const DPCPP_EXTENSIONS: &[&str] = &[
+    "SPV_EXT_shader_atomic_float_add",
+    "SPV_EXT_shader_atomic_float_min_max",
+    "SPV_KHR_no_integer_wrap_decoration",
+    "SPV_KHR_float_controls",
+    "SPV_KHR_expect_assume",
+    "SPV_KHR_linkonce_odr",
+    "SPV_INTEL_subgroups",
+    "SPV_INTEL_media_block_io",
+    "SPV_INTEL_function_pointers",
+    "SPV_INTEL_kernel_attributes",
+    "SPV_INTEL_inline_assembly",
+    "SPV_INTEL_float_controls2",
+    "SPV_INTEL_variable_length_array",
+    "SPV_INTEL_long_composites",
+    "SPV_INTEL_cache_controls",
+    "SPV_KHR_shader_clock",
+    "SPV_INTEL_bindless_images",
+    "SPV_INTEL_bfloat16_conversion",
+    "SPV_INTEL_joint_matrix",
+    "SPV_KHR_uniform_group_instructions",
+    "SPV_INTEL_tensor_float32_conversion",
+    "SPV_INTEL_optnone",
+    "SPV_KHR_non_semantic_info",
+    "SPV_KHR_cooperative_matrix",
+    "SPV_EXT_shader_atomic_float16_add",
+    "SPV_INTEL_fp_max_error",
+    "SPV_INTEL_memory_access_aliasing",
+];
+
+/// The default extension list ([`DPCPP_EXTENSIONS`]) as owned strings.
+pub fn default_extensions() -> Vec<String> {
+    DPCPP_EXTENSIONS.iter().map(|s| s.to_string()).collect()
+}
+
+/// The extension list a `-spirv-ext=` value gives, spelled as `llc`'s:
+/// comma-separated names, each `+NAME` (allow it), `-NAME` (disallow it) or
+/// `NAME` (allow). With only signed names the list changes the default
+/// ([`DPCPP_EXTENSIONS`]); with any unsigned name it starts from nothing;
+/// an empty value allows none. `all` is not supported (the set of every
+/// extension is the back end's, which it does not export). Names the back
+/// end does not know are refused when code is generated.
+pub fn parse_extensions(value: &str) -> Result<Vec<String>, SpirvError> {
+    let items: Vec<&str> = value.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let from_default = items.iter().all(|i| i.starts_with('+') || i.starts_with('-'));
+    let mut list = if from_default && !items.is_empty() {
+        default_extensions()
+    } else {
+        Vec::new()
+    };
+    for item in items {
+        let (add, name) = match item.as_bytes()[0] {
+            b'+' => (true, &item[1..]),
+            b'-' => (false, &item[1..]),
+            _ => (true, item),
+        };
+        if name.eq_ignore_ascii_case("all") {
+            return Err(SpirvError::Extensions(
+                "-spirv-ext: 'all' is not supported: name the extensions".into(),
+            ));
+        }
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(SpirvError::Extensions(format!("-spirv-ext: invalid extension name '{item}'")));
+        }
+        list.retain(|e| e != name);
+        if add {
+            list.push(name.to_string());
+        }
+    }
+    Ok(list)
 }
 
 /// Whether `bytes` start with the SPIR-V magic number (little-endian, as
@@ -74,11 +150,17 @@ pub fn is_llvm_ir(bytes: &[u8]) -> bool {
 }
 
 /// Compiles a module to a SPIR-V binary in process (the SPIR-V back end's
-/// `spirv64-unknown-unknown` target), with result ids numbered canonically
-/// ([`canonical_ids`]). The module is not changed.
+/// `spirv64-unknown-unknown` target, no extension allowed, as `llc`), with
+/// result ids numbered canonically ([`canonical_ids`]). The module is not
+/// changed.
 pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvError> {
+    compile_module_with(module, &[])
+}
+
+/// [`compile_module`] with the SPIR-V extensions `extensions` allowed.
+pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) -> Result<Vec<u8>, SpirvError> {
     let bytes = module
-        .emit_to_memory(&CodegenTarget::spirv64(), OutputKind::Object)
+        .emit_to_memory(&CodegenTarget::spirv64_with(extensions), OutputKind::Object)
         .map_err(|e| SpirvError::Codegen(e.0))?;
     if !is_spirv(&bytes) {
         return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));
@@ -90,7 +172,8 @@ pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvErro
 /// instructions alone: every basic-block label gets a fresh id (references
 /// rewritten where the grammar puts a label), then all ids are renumbered in
 /// the order they first occur (result type, result id, operands) and the
-/// bound is set to one past the last.
+/// bound is set to one past the last. Each `OpEntryPoint`'s interface
+/// variables are first put in the order of their definitions.
 ///
 /// Why: LLVM 22's SPIR-V back end keeps block-label ids in a process-wide
 /// map keyed by the address of the `MachineFunction`, which is not cleared
@@ -99,12 +182,16 @@ pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvErro
 /// id: the output then depends on what was compiled before, and a stale id
 /// can collide with an id of the new module. `llc` compiles one module per
 /// process and never sees this. Relabeling repairs collisions; canonical
-/// numbering makes the bytes a function of the input.
+/// numbering makes the bytes a function of the input. The back end also
+/// lists an entry point's interface variables in the order of a
+/// pointer-keyed container, which follows heap addresses once a process has
+/// compiled another module; their definitions' order does not.
 pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
     use rspirv::binary::Assemble;
     let generator = bytes.get(8..12).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
     let mut module = load(bytes)?;
     relabel_blocks(&mut module);
+    sort_interfaces(&mut module);
     let mut map: BTreeMap<u32, u32> = BTreeMap::new();
     let mut renumber = |id: &mut u32| {
         let next = map.len() as u32 + 1;
@@ -131,6 +218,29 @@ pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
         }
     }
     Ok(module.assemble().iter().flat_map(|w| w.to_le_bytes()).collect())
+}
+
+/// Puts every `OpEntryPoint`'s interface ids (its operands after the
+/// execution model, the function and the name) in the order the module
+/// defines them.
+fn sort_interfaces(module: &mut Module) {
+    let order: HashMap<u32, usize> = module
+        .all_inst_iter()
+        .filter_map(|i| i.result_id)
+        .enumerate()
+        .map(|(n, id)| (id, n))
+        .collect();
+    for ep in module.entry_points.iter_mut() {
+        if ep.operands.len() <= 4 {
+            continue;
+        }
+        let mut interface: Vec<Operand> = ep.operands.split_off(3);
+        interface.sort_by_key(|o| match o.id_ref_any() {
+            Some(id) => (order.get(&id).copied().unwrap_or(usize::MAX), id),
+            None => (usize::MAX, u32::MAX),
+        });
+        ep.operands.extend(interface);
+    }
 }
 
 /// The operand indices of `op` that name a basic block.
@@ -211,54 +321,17 @@ pub fn compile_ir_to_ptx(ir: &[u8], name: &str, cpu: &str) -> Result<Vec<u8>, Sp
         .map_err(|e| SpirvError::Codegen(e.0))
 }
 
-fn spirv_val() -> String {
-    std::env::var("SPIRV_VAL").unwrap_or_else(|_| "spirv-val".into())
-}
-
-fn tool_failure(tool: &str, out: std::process::Output) -> Result<(), SpirvError> {
-    if out.status.success() {
-        return Ok(());
-    }
-    let mut text = String::from_utf8_lossy(&out.stderr).trim().to_string();
-    if text.is_empty() {
-        text = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    }
-    Err(SpirvError::Tool {
-        tool: tool.into(),
-        stderr: text,
-    })
-}
-
-/// Validates a SPIR-V file with `spirv-val` (`$SPIRV_VAL` overrides).
+/// Validates a SPIR-V file in process (SPIRV-Tools' validator, the checks
+/// of `spirv-val`).
 pub fn validate(spirv: &Path) -> Result<(), SpirvError> {
-    let tool = spirv_val();
-    let out = Command::new(&tool).arg(spirv).output().map_err(|e| SpirvError::Spawn {
-        tool: tool.clone(),
-        reason: e.to_string(),
-    })?;
-    tool_failure(&tool, out)
+    let bytes = std::fs::read(spirv).map_err(|e| SpirvError::Parse(format!("{}: {e}", spirv.display())))?;
+    validate_bytes(&bytes)
 }
 
-/// Validates a SPIR-V binary in memory with `spirv-val` (read from its
-/// standard input).
+/// Validates a SPIR-V binary in memory, in process (SPIRV-Tools'
+/// validator, the checks of `spirv-val`; universal SPIR-V 1.6 rules).
 pub fn validate_bytes(spirv: &[u8]) -> Result<(), SpirvError> {
-    let tool = spirv_val();
-    let spawn = |e: std::io::Error| SpirvError::Spawn {
-        tool: tool.clone(),
-        reason: e.to_string(),
-    };
-    let mut child = Command::new(&tool)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(spawn)?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(spirv).map_err(spawn)?;
-    }
-    let out = child.wait_with_output().map_err(spawn)?;
-    tool_failure(&tool, out)
+    sycl_ir::validate_spirv(spirv).map_err(|e| SpirvError::Invalid(e.0))
 }
 
 /// An `OpEntryPoint` of a module.
@@ -610,5 +683,67 @@ exit:
             vec![("A".to_string(), 3)]
         );
         assert!(check_against_properties(&m, &props(&[1, 0, 4])).is_err());
+    }
+
+    /// A kernel that uses `n` module-scope variables (each an interface
+    /// variable of its entry point).
+    fn kernel_with_globals(n: usize) -> String {
+        let mut ir = String::from("target triple = \"spir64-unknown-unknown\"\n");
+        for i in 0..n {
+            ir += &format!("@g{i} = addrspace(1) global i32 {i}\n");
+        }
+        ir += "define spir_kernel void @__sycl_kernel_many(ptr addrspace(1) %p) {\n";
+        for i in 0..n {
+            ir += &format!("  %v{i} = load i32, ptr addrspace(1) @g{i}\n  store i32 %v{i}, ptr addrspace(1) %p\n");
+        }
+        ir += "  ret void\n}\n";
+        ir
+    }
+
+    #[test]
+    fn interface_lists_do_not_depend_on_what_the_process_compiled_before() {
+        let many = kernel_with_globals(12);
+        let first = compile_ir(many.as_bytes(), "many.ll").expect("compile");
+        let m = load(&first).expect("load");
+        assert!(m.entry_points[0].operands.len() > 10, "interface variables listed");
+        for round in 0..6 {
+            // Other modules in between move the back end's heap.
+            for k in 0..round {
+                compile_ir(kernel_with_globals(k + 1).as_bytes(), "other.ll").expect("compile");
+            }
+            let again = compile_ir(many.as_bytes(), "many.ll").expect("compile");
+            assert_eq!(first, again, "round {round}");
+        }
+        validate_bytes(&first).expect("valid");
+    }
+
+    #[test]
+    fn extension_lists_follow_llc_spelling() {
+        assert_eq!(parse_extensions("").unwrap(), Vec::<String>::new());
+        assert_eq!(parse_extensions("SPV_INTEL_subgroups").unwrap(), vec!["SPV_INTEL_subgroups"]);
+        let d = parse_extensions("-SPV_INTEL_subgroups,+SPV_KHR_bit_instructions").unwrap();
+        assert!(!d.contains(&"SPV_INTEL_subgroups".to_string()));
+        assert_eq!(d.last().map(String::as_str), Some("SPV_KHR_bit_instructions"));
+        assert_eq!(d.len(), DPCPP_EXTENSIONS.len());
+        assert!(parse_extensions("+all").is_err());
+        assert!(parse_extensions("+SPV x").is_err());
+    }
+
+    #[test]
+    fn subgroup_builtins_need_the_dpcpp_extensions() {
+        let ir = "target triple = \"spir64-unknown-unknown\"\n\
+declare spir_func i32 @_Z28__spirv_SubgroupShuffleINTELIiET_S0_j(i32, i32)\n\
+define spir_kernel void @__sycl_kernel_s(ptr addrspace(1) %p) {\n\
+  %v = call spir_func i32 @_Z28__spirv_SubgroupShuffleINTELIiET_S0_j(i32 1, i32 2)\n\
+  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+        let ctx = Context::new();
+        let m = ctx.parse_ir(ir.as_bytes(), "s.ll").expect("parse");
+        // Without them the back end stops with a fatal error, which ends
+        // code generation in this process: lit/syclbin tests that through
+        // the worker processes.
+        let bytes = compile_module_with(&m, &default_extensions()).expect("compiles with DPC++'s extensions");
+        validate_bytes(&bytes).expect("valid");
+        let e = compile_module_with(&m, &["SPV_NO_SUCH".to_string()]).expect_err("unknown");
+        assert!(e.to_string().contains("SPV_NO_SUCH"), "{e}");
     }
 }

@@ -77,7 +77,12 @@ pub fn validate_spirv(bytes: &[u8]) -> Result<(), ValidationError> {
             let text = CStr::from_ptr((*diagnostic).error).to_string_lossy().trim().to_string();
             // One line: the validator appends the offending instruction
             // (disassembled) on the following lines.
-            let text = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
+            let text = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
             if (*diagnostic).is_text_source || (*diagnostic).position.index == 0 {
                 text
             } else {

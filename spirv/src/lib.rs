@@ -122,7 +122,9 @@ pub fn parse_extensions(value: &str) -> Result<Vec<String>, SpirvError> {
             ));
         }
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(SpirvError::Extensions(format!("-spirv-ext: invalid extension name '{item}'")));
+            return Err(SpirvError::Extensions(format!(
+                "-spirv-ext: invalid extension name '{item}'"
+            )));
         }
         list.retain(|e| e != name);
         if add {
@@ -720,7 +722,10 @@ exit:
     #[test]
     fn extension_lists_follow_llc_spelling() {
         assert_eq!(parse_extensions("").unwrap(), Vec::<String>::new());
-        assert_eq!(parse_extensions("SPV_INTEL_subgroups").unwrap(), vec!["SPV_INTEL_subgroups"]);
+        assert_eq!(
+            parse_extensions("SPV_INTEL_subgroups").unwrap(),
+            vec!["SPV_INTEL_subgroups"]
+        );
         let d = parse_extensions("-SPV_INTEL_subgroups,+SPV_KHR_bit_instructions").unwrap();
         assert!(!d.contains(&"SPV_INTEL_subgroups".to_string()));
         assert_eq!(d.last().map(String::as_str), Some("SPV_KHR_bit_instructions"));

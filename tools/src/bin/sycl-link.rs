@@ -6,21 +6,26 @@
 //! ```text
 //! sycl-link <inputs...> -o <out> [--device-libs=<a.bc,b.bc> [--library-path=<dir>]...]
 //!           [--syclbin=input|object|executable] [--sycl-module-split-mode=kernel|source|auto|none]
-//!           [--allow-device-image-dependencies] [--bare] [-triple=spirv64] [-v]
+//!           [--allow-device-image-dependencies] [--bare] [-triple=spirv64] [-spirv-ext=<list>]
+//!           [--no-validate] [-v]
 //! ```
 //!
 //! Inputs are device bitcode (or textual IR) files linked in order; the
 //! device libraries are found in the `--library-path` directories and linked
 //! for what the inputs need. The output is a SYCLBIN of the given state
-//! (default `input`) in an offload binary, SPIR-V compiled in process.
+//! (default `input`) in an offload binary, SPIR-V compiled by worker
+//! processes (this program started with `--sycl-codegen-worker`) as the
+//! split makes the images, with DPC++'s SPIR-V extensions (`-spirv-ext=`)
+//! and every module validated (unless `--no-validate`).
 //! Errors: `sycl-link: error: <what>`, exit status 1, no output file.
 
 use std::process::ExitCode;
 
+use sycl_postlink::codegen_worker::{serve_if_worker, WorkerCommand};
 use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
-use sycl_postlink::syclbin::{Container, SyclbinOptions};
+use sycl_postlink::syclbin::{self, Container, SyclbinOptions};
 use sycl_props::syclbin::BundleState;
 use sycl_split::SplitMode;
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
@@ -72,6 +77,13 @@ const SPECS: &[OptSpec] = &[
         help: "Target triple (spirv64, the default, is the one supported)",
         value_desc: "triple",
     },
+    OptSpec {
+        name: "spirv-ext",
+        kind: OptKind::Value,
+        help: "SPIR-V extensions code generation may use: +EXT,-EXT change DPC++'s list, plain names replace it",
+        value_desc: "list",
+    },
+    OptSpec::flag("no-validate", "Do not validate the SPIR-V modules"),
     OptSpec::flag("v", "Print what is linked and written"),
 ];
 
@@ -96,6 +108,8 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut deps = false;
     let mut bare = false;
     let mut verbose = false;
+    let mut spirv_extensions = syclbin::default_spirv_extensions();
+    let mut validate = true;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -123,6 +137,10 @@ fn run(args: &[String]) -> Result<(), String> {
                 }
             }
             Arg::Opt("v", v) => verbose = v == "true",
+            Arg::Opt("spirv-ext", v) => {
+                spirv_extensions = syclbin::parse_spirv_extensions(&v).map_err(|e| e.to_string())?
+            }
+            Arg::Opt("no-validate", v) => validate = v != "true",
             Arg::Opt(_, _) => {}
         }
     }
@@ -149,6 +167,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 Container::OffloadBinary
             },
             threads: thread_count(),
+            workers: Some(WorkerCommand::current_exe().map_err(|e| format!("cannot find this program: {e}"))?),
+            spirv_extensions,
+            validate,
             ..SyclbinOptions::default()
         },
     };
@@ -163,7 +184,7 @@ fn run(args: &[String]) -> Result<(), String> {
             device_libs.join(", ")
         );
         eprintln!(
-            "sycl-device-link: {} device image(s), SPIR-V compiled in process, SYCLBIN state {}",
+            "sycl-device-link: {} device image(s), SPIR-V compiled by worker processes, SYCLBIN state {}",
             out.images,
             state.name()
         );
@@ -174,6 +195,7 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    serve_if_worker();
     sycl_tools::tune_allocator_for_workers();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {

@@ -27,6 +27,8 @@ for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV"):
 # (release builds verify only when asked: postlink/src/driver.rs verify_each).
 config.environment["SPL_VERIFY_EACH"] = "1"
 config.substitutions.append(("%repo", repo))
+# The shared reference folder (real modules, bench generators): SPL_SHARED or ../shared.
+config.substitutions.append(("%shared", os.path.abspath(os.environ.get("SPL_SHARED", os.path.join(repo, "..", "shared")))))
 # The LLVM install (headers and libLLVM for C clients of the LLVM C API).
 config.substitutions.append(("%llvm_root", os.path.dirname(os.path.abspath(llvm_bin))))
 config.available_features.update(["shell", "system-linux"])

@@ -44,8 +44,7 @@ extern "C" {
 }
 
 /// A module the validator refuses: its first diagnostic, as `spirv-val`
-/// words it (without the `error: line N:` prefix), with the instruction's
-/// index when the validator gives one.
+/// words it (without the `error: line N:` prefix), on one line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct ValidationError(pub String);
@@ -83,11 +82,7 @@ pub fn validate_spirv(bytes: &[u8]) -> Result<(), ValidationError> {
                 .filter(|l| !l.is_empty())
                 .collect::<Vec<_>>()
                 .join(" ");
-            if (*diagnostic).is_text_source || (*diagnostic).position.index == 0 {
-                text
-            } else {
-                format!("{text} (word {})", (*diagnostic).position.index)
-            }
+            text
         };
         if !diagnostic.is_null() {
             spvDiagnosticDestroy(diagnostic);

@@ -16,7 +16,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
-use rspirv::dr::{Module, Operand};
+use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, ExecutionModel, LinkageType, Op};
 use sycl_ir::{CodegenTarget, Context, OutputKind};
 use sycl_props::property_set::{names, PropertySetRegistry};
@@ -59,7 +59,11 @@ pub enum SpirvError {
 /// unstructured_loop_controls, arbitrary_precision_integers /
 /// fixed_point / floating_point, vector_compute, fp_fast_math_mode,
 /// arithmetic_fence, global_variable_decorations, task_sequence,
-/// hw_thread_queries and masked_gather_scatter.
+/// hw_thread_queries and masked_gather_scatter; and less
+/// SPV_INTEL_memory_access_aliasing, whose global declarations
+/// (`OpAliasDomainDeclINTEL`) the validator of Debian's SPIRV-Tools
+/// (2023.1) refuses ("must appear in a block"): without it the back end
+/// drops the alias-scope metadata, which only serves optimization.
 pub const DPCPP_EXTENSIONS: &[&str] = &[
     "SPV_EXT_shader_atomic_float_add",
     "SPV_EXT_shader_atomic_float_min_max",
@@ -87,7 +91,6 @@ pub const DPCPP_EXTENSIONS: &[&str] = &[
     "SPV_KHR_cooperative_matrix",
     "SPV_EXT_shader_atomic_float16_add",
     "SPV_INTEL_fp_max_error",
-    "SPV_INTEL_memory_access_aliasing",
 ];
 
 /// The default extension list ([`DPCPP_EXTENSIONS`]) as owned strings.
@@ -190,16 +193,24 @@ pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) 
 /// compiled another module; their definitions' order does not.
 pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
     use rspirv::binary::Assemble;
-    let generator = bytes.get(8..12).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
-    let mut module = load(bytes)?;
-    relabel_blocks(&mut module);
-    sort_interfaces(&mut module);
-    let mut map: BTreeMap<u32, u32> = BTreeMap::new();
+    // The instructions in binary order: rspirv's module structure does not
+    // know where every extension's global instructions go (e.g.
+    // SPV_INTEL_memory_access_aliasing's AliasDomainDeclINTEL).
+    let mut flat = Flat::default();
+    rspirv::binary::parse_bytes(bytes, &mut flat).map_err(|e| SpirvError::Parse(e.to_string()))?;
+    let Some(mut header) = flat.header else {
+        return Err(SpirvError::Parse("no module header".into()));
+    };
+    let mut insts = flat.insts;
+    relabel_blocks(&mut insts);
+    sort_interfaces(&mut insts);
+    integer_nulls_as_zero(&mut insts);
+    let mut map: HashMap<u32, u32> = HashMap::new();
     let mut renumber = |id: &mut u32| {
         let next = map.len() as u32 + 1;
         *id = *map.entry(*id).or_insert(next);
     };
-    for inst in module.all_inst_iter_mut() {
+    for inst in insts.iter_mut() {
         if let Some(t) = inst.result_type.as_mut() {
             renumber(t);
         }
@@ -212,27 +223,73 @@ pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
             }
         }
     }
-    let bound = map.len() as u32 + 1;
-    if let Some(h) = module.header.as_mut() {
-        h.bound = bound;
-        if let Some(g) = generator {
-            h.generator = g;
-        }
+    header.bound = map.len() as u32 + 1;
+    let mut words = header.assemble();
+    for inst in &insts {
+        inst.assemble_into(&mut words);
     }
-    Ok(module.assemble().iter().flat_map(|w| w.to_le_bytes()).collect())
+    Ok(words.iter().flat_map(|w| w.to_le_bytes()).collect())
+}
+
+/// A module as its header and its instructions in binary order.
+#[derive(Default)]
+struct Flat {
+    header: Option<rspirv::dr::ModuleHeader>,
+    insts: Vec<Instruction>,
+}
+
+impl rspirv::binary::Consumer for Flat {
+    fn initialize(&mut self) -> rspirv::binary::ParseAction {
+        rspirv::binary::ParseAction::Continue
+    }
+    fn finalize(&mut self) -> rspirv::binary::ParseAction {
+        rspirv::binary::ParseAction::Continue
+    }
+    fn consume_header(&mut self, header: rspirv::dr::ModuleHeader) -> rspirv::binary::ParseAction {
+        self.header = Some(header);
+        rspirv::binary::ParseAction::Continue
+    }
+    fn consume_instruction(&mut self, inst: Instruction) -> rspirv::binary::ParseAction {
+        self.insts.push(inst);
+        rspirv::binary::ParseAction::Continue
+    }
+}
+
+/// Writes every `OpConstantNull` of an integer type as `OpConstant` 0, its
+/// value. LLVM 22's SPIR-V back end makes a zero index `OpConstantNull`,
+/// and where it indexes a structure (`OpInBoundsPtrAccessChain`) the
+/// validator requires an `OpConstant` ("must be an OpConstant"): seen on
+/// most per-source images of `../shared/bench/real/`.
+fn integer_nulls_as_zero(insts: &mut [Instruction]) {
+    let int_widths: HashMap<u32, u32> = insts
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypeInt)
+        .filter_map(|i| match (i.result_id, i.operands.first()) {
+            (Some(id), Some(Operand::LiteralBit32(w))) => Some((id, *w)),
+            _ => None,
+        })
+        .collect();
+    for inst in insts.iter_mut().filter(|i| i.class.opcode == Op::ConstantNull) {
+        let zero = match inst.result_type.and_then(|t| int_widths.get(&t)) {
+            Some(w) if *w <= 32 => Operand::LiteralBit32(0),
+            Some(64) => Operand::LiteralBit64(0),
+            _ => continue,
+        };
+        *inst = Instruction::new(Op::Constant, inst.result_type, inst.result_id, vec![zero]);
+    }
 }
 
 /// Puts every `OpEntryPoint`'s interface ids (its operands after the
 /// execution model, the function and the name) in the order the module
 /// defines them.
-fn sort_interfaces(module: &mut Module) {
-    let order: HashMap<u32, usize> = module
-        .all_inst_iter()
+fn sort_interfaces(insts: &mut [Instruction]) {
+    let order: HashMap<u32, usize> = insts
+        .iter()
         .filter_map(|i| i.result_id)
         .enumerate()
         .map(|(n, id)| (id, n))
         .collect();
-    for ep in module.entry_points.iter_mut() {
+    for ep in insts.iter_mut().filter(|i| i.class.opcode == Op::EntryPoint) {
         if ep.operands.len() <= 4 {
             continue;
         }
@@ -262,9 +319,9 @@ fn label_operands(op: Op, n: usize) -> Vec<usize> {
 /// Gives every block label a fresh id, above all ids in use, and rewrites
 /// the label operands of its function; names of old label ids are dropped
 /// (an old id may also name another result).
-fn relabel_blocks(module: &mut Module) {
-    let mut next = module
-        .all_inst_iter()
+fn relabel_blocks(insts: &mut Vec<Instruction>) {
+    let mut next = insts
+        .iter()
         .flat_map(|i| {
             i.result_id
                 .into_iter()
@@ -275,32 +332,37 @@ fn relabel_blocks(module: &mut Module) {
         .unwrap_or(0)
         + 1;
     let mut old_labels = BTreeSet::new();
-    for f in module.functions.iter_mut() {
+    let mut start = 0;
+    while let Some(offset) = insts[start..].iter().position(|i| i.class.opcode == Op::Function) {
+        let begin = start + offset;
+        let end = insts[begin..]
+            .iter()
+            .position(|i| i.class.opcode == Op::FunctionEnd)
+            .map_or(insts.len(), |e| begin + e + 1);
+        let function = &mut insts[begin..end];
         let mut map = BTreeMap::new();
-        for block in f.blocks.iter_mut() {
-            if let Some(id) = block.label.as_mut().and_then(|l| l.result_id.as_mut()) {
+        for inst in function.iter_mut().filter(|i| i.class.opcode == Op::Label) {
+            if let Some(id) = inst.result_id.as_mut() {
                 old_labels.insert(*id);
                 map.insert(*id, next);
                 *id = next;
                 next += 1;
             }
         }
-        for block in f.blocks.iter_mut() {
-            for inst in block.instructions.iter_mut() {
-                let n = inst.operands.len();
-                for i in label_operands(inst.class.opcode, n) {
-                    if let Some(Operand::IdRef(id)) = inst.operands.get_mut(i) {
-                        if let Some(new) = map.get(id) {
-                            *id = *new;
-                        }
+        for inst in function.iter_mut() {
+            let n = inst.operands.len();
+            for i in label_operands(inst.class.opcode, n) {
+                if let Some(Operand::IdRef(id)) = inst.operands.get_mut(i) {
+                    if let Some(new) = map.get(id) {
+                        *id = *new;
                     }
                 }
             }
         }
+        start = end;
     }
-    module.debug_names.retain(|i| match i.operands.first() {
-        Some(Operand::IdRef(id)) => !old_labels.contains(id),
-        _ => true,
+    insts.retain(|i| {
+        i.class.opcode != Op::Name || !matches!(i.operands.first(), Some(Operand::IdRef(id)) if old_labels.contains(id))
     });
 }
 

@@ -26,7 +26,9 @@
                   split streams images into code generation)
         and prints wall time (median of N runs, min-max), the peak of the
         resident memory of all the run's processes together (sampled every
-        20 ms; the highest over the runs) and time ratios to the anchor.
+        20 ms; the highest over the runs), the same as proportional set size
+        (libLLVM's shared pages counted once; "-" where /proc has no
+        smaps_rollup) and time ratios to the anchor.
         Outputs go to DIR (default /dev/shm, else the temporary directory).
 
 Not a test: figures only.
@@ -113,6 +115,9 @@ class PeakSampler:
     def __init__(self, sid):
         self.sid = sid
         self.peak = 0
+        # Proportional set size: shared pages (libLLVM's) counted once; None
+        # where the system does not give it.
+        self.pss = 0 if os.path.exists("/proc/self/smaps_rollup") else None
         self.stop = False
         self.page = os.sysconf("SC_PAGE_SIZE")
         self.thread = threading.Thread(target=self.run, daemon=True)
@@ -120,6 +125,7 @@ class PeakSampler:
 
     def sample(self):
         total = 0
+        pss = 0
         for pid in os.listdir("/proc"):
             if not pid.isdigit():
                 continue
@@ -131,9 +137,14 @@ class PeakSampler:
                     continue
                 with open(f"/proc/{pid}/statm") as f:
                     total += int(f.read().split()[1]) * self.page
-            except (OSError, ValueError, IndexError):
+                if self.pss is not None:
+                    with open(f"/proc/{pid}/smaps_rollup") as f:
+                        pss += next(int(line.split()[1]) * 1024 for line in f if line.startswith("Pss:"))
+            except (OSError, ValueError, IndexError, StopIteration):
                 continue
         self.peak = max(self.peak, total)
+        if self.pss is not None:
+            self.pss = max(self.pss, pss)
 
     def run(self):
         while not self.stop:
@@ -143,7 +154,7 @@ class PeakSampler:
     def finish(self):
         self.stop = True
         self.thread.join()
-        return self.peak
+        return self.peak, self.pss
 
 
 def measure(cmd, env):
@@ -178,7 +189,8 @@ def run(args):
     print(f"machine: {os.cpu_count()} CPUs, {cpu}; anchor runs llc with xargs -P{jobs}; outputs in {outs}")
     print(f"runs: {args.reps} per row; wall = median (min-max); peak = highest of the runs, all processes summed")
     inputs = [i for i in args.inputs.split(",") if os.path.exists(os.path.join(pkg, "in", f"{i}.bc"))]
-    header = f"{'input':<7} {'mode':<7} {'tool':<30} {'images':>6} {'wall_s':>8} {'(min-max)':>15} {'peak_MiB':>9} {'vs_anchor':>9}"
+    header = (f"{'input':<7} {'mode':<7} {'tool':<30} {'images':>6} {'wall_s':>8} {'(min-max)':>15}"
+              f" {'peak_MiB':>9} {'pss_MiB':>8} {'vs_anchor':>9}")
     print(header)
     for inp in inputs:
         bc = os.path.join(pkg, "in", f"{inp}.bc")
@@ -203,11 +215,12 @@ def run(args):
             anchor_median = None
             images = None
             for name, cmd, count in rows:
-                walls, peaks = [], []
+                walls, peaks, psss = [], [], []
                 for _ in range(args.reps):
-                    w, p = measure(cmd, env)
+                    w, (p, pss) = measure(cmd, env)
                     walls.append(w)
                     peaks.append(p)
+                    psss.append(pss)
                     if count is not None:
                         images = count()
                 med = statistics.median(walls)
@@ -215,7 +228,8 @@ def run(args):
                     anchor_median = med
                 ratio = anchor_median / med
                 print(f"{inp:<7} {mode:<7} {name:<30} {images if images is not None else '':>6} {med:8.2f}"
-                      f" {f'({min(walls):.2f}-{max(walls):.2f})':>15} {max(peaks) / 2**20:9.0f} {ratio:8.2f}x",
+                      f" {f'({min(walls):.2f}-{max(walls):.2f})':>15} {max(peaks) / 2**20:9.0f}"
+                      f" {(f'{max(psss) / 2**20:.0f}' if None not in psss else '-'):>8} {ratio:8.2f}x",
                       flush=True)
             shutil.rmtree(d, ignore_errors=True)
     shutil.rmtree(work, ignore_errors=True)

@@ -92,7 +92,7 @@ fn most_locals_in_a_function(words: &[u32]) -> usize {
 /// one of `../shared/bench/real/`). So the limit is checked here per
 /// function and lifted in the validator.
 pub fn validate_spirv(bytes: &[u8]) -> Result<(), ValidationError> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(ValidationError(format!(
             "the module's size ({} bytes) is not a whole number of words",
             bytes.len()

@@ -10,7 +10,9 @@
 //! after the other: the product's own binary started with [`WORKER_FLAG`]
 //! (a binary calls [`serve_if_worker`] first thing in `main`). A worker
 //! that dies fails only the image it was compiling, with a one-line error;
-//! the next image gets a fresh worker.
+//! the next image gets a fresh worker. A worker compiles each image in a
+//! child it forks (see `serve_with`), so no image sees what the SPIR-V back
+//! end kept from another.
 //!
 //! The protocol, over the worker's standard input and output: a request is
 //! the image's name and its LLVM IR (each a little-endian `u64` length and
@@ -177,7 +179,12 @@ pub fn serve_if_worker() {
         return;
     }
     let code = match WorkerSettings::from_args(&args[1..]) {
-        Ok(settings) => match serve(&settings, &mut io::stdin().lock(), &mut io::stdout().lock()) {
+        Ok(settings) => match serve_with(
+            &settings,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            Isolation::Fork,
+        ) {
             Ok(()) => 0,
             Err(_) => 1,
         },
@@ -189,7 +196,53 @@ pub fn serve_if_worker() {
     std::process::exit(code);
 }
 
-fn serve(settings: &WorkerSettings, input: &mut impl Read, output: &mut impl Write) -> io::Result<()> {
+/// How a worker compiles each image.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Isolation {
+    /// In a child forked for the image (what workers do).
+    Fork,
+    /// In the serving process itself (tests).
+    InProcess,
+}
+
+fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, String>) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    match result {
+        Ok(c) => {
+            out.write_all(&[0])?;
+            write_field(&mut out, &c.spirv)?;
+            write_field(&mut out, c.kernels.join("\n").as_bytes())?;
+            let props = c
+                .param_opt
+                .as_ref()
+                .map(PropertySetRegistry::to_text)
+                .unwrap_or_default();
+            write_field(&mut out, props.as_bytes())?;
+            write_field(&mut out, c.triple.as_deref().unwrap_or("").as_bytes())?;
+        }
+        Err(e) => {
+            out.write_all(&[1])?;
+            write_field(&mut out, e.as_bytes())?;
+        }
+    }
+    out.flush()
+}
+
+/// Answers requests until the input closes. With [`Isolation::Fork`] each
+/// image is compiled in a child forked from this process, which never
+/// compiles itself: LLVM 22's SPIR-V back end keeps state between modules
+/// (block-label ids keyed by the address of a `MachineFunction`), and a
+/// process that compiled an image before can emit SPIR-V with a phi whose
+/// parent is another block (seen on llama.cpp's kernels); a child starts
+/// from this process's clean state, gives its memory back when it ends, and
+/// its crash is this image's error. Forking costs far less than starting
+/// `llc` (libLLVM is loaded and relocated once).
+fn serve_with(
+    settings: &WorkerSettings,
+    input: &mut impl Read,
+    output: &mut impl Write,
+    isolation: Isolation,
+) -> io::Result<()> {
     let mut input = BufReader::new(input);
     loop {
         let name = match read_string(&mut input) {
@@ -198,35 +251,67 @@ fn serve(settings: &WorkerSettings, input: &mut impl Read, output: &mut impl Wri
             Err(e) => return Err(e),
         };
         let code = read_field(&mut input)?;
-        let result = compile_llvm_ir(&code, &name, settings);
-        drop(code);
-        let mut out = BufWriter::new(&mut *output);
-        let stop = match &result {
-            Ok(c) => {
-                out.write_all(&[0])?;
-                write_field(&mut out, &c.spirv)?;
-                write_field(&mut out, c.kernels.join("\n").as_bytes())?;
-                let props = c
-                    .param_opt
-                    .as_ref()
-                    .map(PropertySetRegistry::to_text)
-                    .unwrap_or_default();
-                write_field(&mut out, props.as_bytes())?;
-                write_field(&mut out, c.triple.as_deref().unwrap_or("").as_bytes())?;
-                false
+        if isolation == Isolation::InProcess {
+            let result = compile_llvm_ir(&code, &name, settings);
+            write_answer(output, &result)?;
+            if matches!(&result, Err(e) if e.contains(BACK_END_STOPPED)) {
+                // LLVM's state in this process is no longer usable: the pool
+                // starts a fresh worker for the next image.
+                return Ok(());
             }
-            Err(e) => {
-                out.write_all(&[1])?;
-                write_field(&mut out, e.as_bytes())?;
-                e.contains(BACK_END_STOPPED)
-            }
-        };
-        out.flush()?;
-        if stop {
-            // LLVM's state in this process is no longer usable: the pool
-            // starts a fresh worker for the next image.
-            return Ok(());
+            continue;
         }
+        output.flush()?;
+        match fork_compile(|| {
+            let result = compile_llvm_ir(&code, &name, settings);
+            write_answer(output, &result).is_ok()
+        }) {
+            Ok(()) => {}
+            Err(message) => write_answer(output, &Err(message))?,
+        }
+    }
+}
+
+/// Runs `compile` (which writes the answer) in a forked child and waits for
+/// it; `Err` is how the child ended when it did not answer.
+fn fork_compile(compile: impl FnOnce() -> bool) -> Result<(), String> {
+    extern "C" {
+        fn fork() -> i32;
+        fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
+        fn _exit(code: i32) -> !;
+    }
+    // SAFETY: the worker process is single-threaded (its one thread serves
+    // requests), so the child may run Rust and LLVM code; it leaves with
+    // _exit, running no destructor of the parent's state.
+    let pid = unsafe { fork() };
+    if pid < 0 {
+        return Err(format!(
+            "cannot fork a code generation process: {}",
+            io::Error::last_os_error()
+        ));
+    }
+    if pid == 0 {
+        let answered = compile();
+        unsafe { _exit(if answered { 0 } else { 3 }) };
+    }
+    let mut status = 0i32;
+    loop {
+        // SAFETY: waits for the child just forked.
+        let r = unsafe { waitpid(pid, &mut status, 0) };
+        if r == pid {
+            break;
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(format!("code generation failed: the compiling process was lost ({e})"));
+        }
+    }
+    use std::os::unix::process::ExitStatusExt;
+    let status = ExitStatus::from_raw(status);
+    if status.success() {
+        Ok(())
+    } else {
+        Err(describe_exit(status))
     }
 }
 
@@ -350,7 +435,7 @@ fn describe_exit(status: ExitStatus) -> String {
         Some(7) => "code generation crashed (SIGBUS in LLVM's back end)".to_string(),
         Some(s) => format!("code generation ended by signal {s}"),
         None => format!(
-            "code generation failed: the worker process exited with status {}",
+            "code generation failed: the compiling process exited with status {}",
             status.code().unwrap_or(-1)
         ),
     }
@@ -400,7 +485,7 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
         write_field(&mut request, b"bad.ll").unwrap();
         write_field(&mut request, b"define void @f( {").unwrap();
         let mut answer = Vec::new();
-        serve(&settings, &mut request.as_slice(), &mut answer).expect("serve");
+        serve_with(&settings, &mut request.as_slice(), &mut answer, Isolation::InProcess).expect("serve");
         let mut r = answer.as_slice();
         let mut status = [0u8];
         r.read_exact(&mut status).unwrap();

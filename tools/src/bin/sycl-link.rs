@@ -195,8 +195,10 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    serve_if_worker();
+    // Also for a code generation worker: it keeps the memory of one image
+    // for the next (no page faults per image).
     sycl_tools::tune_allocator_for_workers();
+    serve_if_worker();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,

@@ -442,6 +442,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
 }
 
 fn main() -> ExitCode {
+    // A code generation worker keeps the memory of one image for the next
+    // (no page faults per image), within SyclbinOptions::worker_memory_limit.
+    sycl_tools::tune_allocator_for_workers();
     serve_if_worker();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {

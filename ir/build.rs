@@ -38,4 +38,10 @@ fn main() {
     }
     build.compile("sycl_llvm_wrapper");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
+    // SPIRV-Tools' validator (validator.rs): Debian's spirv-tools ships the
+    // static library; SPIRV_TOOLS_LIB_DIR overrides where it is.
+    let spirv_tools = std::env::var("SPIRV_TOOLS_LIB_DIR").unwrap_or_else(|_| "/usr/lib/x86_64-linux-gnu".into());
+    println!("cargo:rerun-if-env-changed=SPIRV_TOOLS_LIB_DIR");
+    println!("cargo:rustc-link-search=native={spirv_tools}");
+    println!("cargo:rustc-link-lib=static=SPIRV-Tools");
 }

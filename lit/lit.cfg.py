@@ -38,6 +38,8 @@ config.environment["SPL_VERIFY_EACH"] = "1"
 config.substitutions.append(("%repo", repo))
 # The release build the tools come from (scripts/install.sh --build-dir).
 config.substitutions.append(("%tool_dir", tool_dir))
+# The shared reference folder (real modules, bench generators): SPL_SHARED or ../shared.
+config.substitutions.append(("%shared", os.path.abspath(os.environ.get("SPL_SHARED", os.path.join(repo, "..", "shared")))))
 # The LLVM install (headers and libLLVM for C clients of the LLVM C API).
 config.substitutions.append(("%llvm_root", os.path.dirname(os.path.abspath(llvm_bin))))
 config.available_features.update(["shell", "system-linux"])

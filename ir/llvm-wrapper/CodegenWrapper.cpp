@@ -10,6 +10,13 @@
 // back end are collected instead of ending the process; the context's
 // previous handler is put back afterwards.
 //
+// SPIR-V goes through the back end's own entry point, SPIRVTranslate
+// (lib/Target/SPIRV/SPIRVAPI.cpp, exported by libLLVM but in no public
+// header): it is what sets the SPIR-V extensions allowed for one compilation
+// on its subtarget, which `llc -spirv-ext=` does through a process-wide
+// option instead. The module first takes the target's triple and data
+// layout, as with `llc -mtriple`, so the bytes are llc's.
+//
 // LLVM 22's SPIR-V back end keeps its module analysis in a static
 // (SPIRVModuleAnalysis::MAI), so two SPIR-V compilations on two threads
 // corrupt each other (seen as crashes in the asm printer): SPIR-V code
@@ -47,6 +54,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <atomic>
+#include <vector>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -64,6 +72,14 @@ void LLVMInitializeNVPTXTarget();
 void LLVMInitializeNVPTXTargetMC();
 void LLVMInitializeNVPTXAsmPrinter();
 }
+
+namespace llvm {
+// Defined in lib/Target/SPIRV/SPIRVAPI.cpp (extern "C", exported).
+extern "C" bool SPIRVTranslate(Module *M, std::string &SpirvObj,
+                               std::string &ErrMsg,
+                               const std::vector<std::string> &AllowExtNames,
+                               CodeGenOptLevel OLevel, Triple TargetTriple);
+} // namespace llvm
 
 using namespace llvm;
 
@@ -161,11 +177,14 @@ extern "C" {
 /// optimisation level, as llc) into \p Out: an object file when \p Assembly
 /// is 0, assembly text otherwise. The module is changed: it takes the
 /// target's triple and data layout and code generation runs on it.
+/// \p SpirvExtensions (for a SPIR-V target; may be null for none) is the
+/// comma-separated list of SPIR-V extensions the back end may use.
 /// Returns 0 on success with \p Out (free with free()) and \p OutLen set;
 /// otherwise 1 with \p Error set (free with LLVMDisposeMessage).
 int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
-                     const char *Features, int Assembly, char **Out,
-                     size_t *OutLen, char **Error) {
+                     const char *Features, int Assembly,
+                     const char *SpirvExtensions, char **Out, size_t *OutLen,
+                     char **Error) {
   *Out = nullptr;
   *OutLen = 0;
   *Error = nullptr;
@@ -208,10 +227,40 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
     Serial.lock();
 
   std::string Buffer;
-  bool Failed;
+  bool Failed = false;
   std::string Fatal;
   bool Completed = true;
-  {
+  if (TT.isSPIRV() && !Assembly) {
+    std::vector<std::string> Extensions;
+    StringRef List = SpirvExtensions ? SpirvExtensions : "";
+    while (!List.empty()) {
+      auto [Head, Tail] = List.split(',');
+      if (!Head.trim().empty())
+        Extensions.push_back(Head.trim().str());
+      List = Tail;
+    }
+    std::string Translated, Message;
+    bool Ok = false;
+    {
+      RecoveryScope Recovery;
+      FatalReason = &Fatal;
+      CrashRecoveryContext CRC;
+      Completed = CRC.RunSafely([&] {
+        Ok = SPIRVTranslate(&Mod, Translated, Message, Extensions,
+                            CodeGenOptLevel::Default, TT);
+      });
+      FatalReason = nullptr;
+    }
+    if (!Completed) {
+      Poisoned = true;
+    } else if (!Ok) {
+      Failed = true;
+      if (C->Errors.empty())
+        C->Errors = Message.empty() ? "code generation failed" : Message;
+    } else {
+      Buffer = std::move(Translated);
+    }
+  } else {
     raw_string_ostream OS(Buffer);
     // Heap-allocated: after a fatal error they are leaked, not destroyed
     // half-way through a run.

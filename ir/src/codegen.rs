@@ -30,6 +30,9 @@ pub struct CodegenTarget {
     pub cpu: String,
     /// Target features; empty for the default.
     pub features: String,
+    /// SPIR-V extensions the SPIR-V back end may use (`llc -spirv-ext=+A,+B`,
+    /// but for this compilation alone); ignored for other targets.
+    pub spirv_extensions: Vec<String>,
 }
 
 impl CodegenTarget {
@@ -39,6 +42,15 @@ impl CodegenTarget {
             triple: "spirv64-unknown-unknown".into(),
             cpu: String::new(),
             features: String::new(),
+            spirv_extensions: Vec::new(),
+        }
+    }
+
+    /// The SPIR-V back end's 64-bit target with `extensions` allowed.
+    pub fn spirv64_with(extensions: &[String]) -> Self {
+        CodegenTarget {
+            spirv_extensions: extensions.to_vec(),
+            ..CodegenTarget::spirv64()
         }
     }
 
@@ -48,6 +60,7 @@ impl CodegenTarget {
             triple: "nvptx64-nvidia-cuda".into(),
             cpu: cpu.into(),
             features: String::new(),
+            spirv_extensions: Vec::new(),
         }
     }
 }
@@ -62,6 +75,9 @@ pub enum OutputKind {
 }
 
 /// A back end failed on a module.
+///
+/// The SPIR-V back end refuses a SPIR-V extension it does not know with
+/// "Unknown SPIR-V extension: <name>".
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct CodegenError(pub String);
@@ -78,6 +94,7 @@ impl Module<'_> {
             c(&target.cpu, "CPU")?,
             c(&target.features, "features")?,
         );
+        let extensions = c(&target.spirv_extensions.join(","), "SPIR-V extensions")?;
         let copy = self.clone_module();
         let mut out: *mut std::os::raw::c_char = ptr::null_mut();
         let mut len = 0usize;
@@ -89,6 +106,7 @@ impl Module<'_> {
                 cpu.as_ptr(),
                 features.as_ptr(),
                 i32::from(kind == OutputKind::Assembly),
+                extensions.as_ptr(),
                 &mut out,
                 &mut len,
                 &mut error,
@@ -169,6 +187,7 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n\
             triple: "nosuch-unknown-unknown".into(),
             cpu: String::new(),
             features: String::new(),
+            spirv_extensions: Vec::new(),
         };
         assert!(m.emit_to_memory(&target, OutputKind::Object).is_err());
     }

@@ -207,6 +207,7 @@ extern "C" {
         cpu: *const libc_char,
         features: *const libc_char,
         assembly: i32,
+        spirv_extensions: *const libc_char,
         out: *mut *mut libc_char,
         out_len: *mut usize,
         error: *mut *mut libc_char,

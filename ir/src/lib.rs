@@ -1,5 +1,6 @@
 //! The IR layer: the only crate of the workspace that calls `llvm-sys` or the
-//! C++ shims in `llvm-wrapper/`.
+//! C++ shims in `llvm-wrapper/`, and SPIRV-Tools' validator library
+//! ([`validate_spirv`]).
 //!
 //! It owns LLVM contexts and modules (through `inkwell`) and hands out small
 //! `Copy` handles ([`Value`], [`Type`]) tied to the context's lifetime, in the
@@ -22,6 +23,7 @@ mod lowering;
 mod metadata;
 mod module;
 mod rewrite;
+mod validator;
 mod value;
 
 pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
@@ -32,6 +34,7 @@ pub use lowering::InstBuilder;
 pub use metadata::MdOperand;
 pub use module::{borrowed_module_bitcode, Bitcode, Context, Extractor, IrError, Module, MD_KIND_ABSENT};
 pub use rewrite::{CastOp, MaskedAccess, OpBuilder};
+pub use validator::{validate_spirv, ValidationError};
 pub use value::{CallConv, Linkage, Type, Types, Value, ValueKind, Visibility};
 
 /// Re-export for the few places (tests, tools) that need inkwell directly.

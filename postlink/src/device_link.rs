@@ -4,11 +4,13 @@
 //! libraries are linked in for what the module needs (LLVM's
 //! `LinkOnlyNeeded`), the linked module goes through the post-link pipeline
 //! with the options upstream's SYCLBIN mode gives `sycl-post-link`, and the
-//! images are packaged by [`crate::syclbin`] (compiled to SPIR-V in process).
+//! images are packaged by [`crate::syclbin`] (compiled to SPIR-V by worker
+//! processes when the options name a worker program, else in process).
 //!
 //! Everything happens in memory: the linked module's bitcode goes to the
-//! in-memory pipeline ([`crate::post_link_images`]) and its images straight
-//! to the packager; no file is written but the output.
+//! in-memory pipeline ([`crate::post_link`]) and each image, as soon as it
+//! is made, to the packager's code generation; no file is written but the
+//! output. An image that fails stops the split.
 //!
 //! Device code from upstream clang (`-fsycl-is-device`, kernels declared
 //! with `[[clang::sycl_kernel_entry_point(Name)]]`) is prepared before
@@ -25,13 +27,13 @@ use sycl_ir::{Context, Linkage, Module};
 use sycl_split::entry_points::{is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
-use crate::error::PostLinkError;
+use crate::error::{PostLinkError, Report};
 use crate::input::Input;
 use crate::kernel_names::rename_kernels;
-use crate::pipeline::post_link_images;
+use crate::pipeline::post_link;
 pub use crate::settings::KernelNames;
 use crate::settings::{Settings, SpecConstMode};
-use crate::syclbin::{self, SyclbinImage, SyclbinOptions};
+use crate::syclbin::{self, Packager, SyclbinImage, SyclbinOptions};
 
 /// What to link and how.
 #[derive(Debug, Clone)]
@@ -202,13 +204,35 @@ pub const LINKED_MODULE: &str = "the linked module";
 /// Links, post-links and packages (see the module documentation).
 pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkError> {
     let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names)?;
-    let (images, report) = post_link_images(&syclbin_settings(o), Input::from_bytes(bitcode, LINKED_MODULE))?;
+    // Images go to code generation as the split makes them.
+    let mut packager = Packager::new(&o.syclbin);
+    let mut images = 0usize;
+    let report = post_link(
+        &syclbin_settings(o),
+        Input::from_bytes(bitcode, LINKED_MODULE),
+        |image| {
+            if packager.failed() {
+                // finish() below names the first failing image.
+                return Err(PostLinkError::new("an image failed"));
+            }
+            images += 1;
+            packager
+                .submit(SyclbinImage::from(image))
+                .map_err(|e| PostLinkError::new(e.to_string()))
+        },
+    );
+    let report = match report {
+        Ok(r) => r,
+        Err(e) if !packager.failed() => return Err(e),
+        Err(_) => Report::default(),
+    };
     warnings.extend(report.warnings);
-    let images: Vec<SyclbinImage> = images.into_iter().map(SyclbinImage::from).collect();
-    let bytes = syclbin::package(&images, &o.syclbin).map_err(|e| PostLinkError::new(e.to_string()))?;
+    let mut bin = sycl_props::syclbin::Syclbin::new(o.syclbin.state);
+    bin.abstract_modules = packager.finish().map_err(|e| PostLinkError::new(e.to_string()))?;
+    let bytes = syclbin::write(&bin, &o.syclbin).map_err(|e| PostLinkError::new(e.to_string()))?;
     Ok(DeviceLinkOutput {
         bytes,
-        images: images.len(),
+        images,
         warnings,
     })
 }

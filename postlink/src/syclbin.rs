@@ -10,17 +10,27 @@
 //! binary (image kind SYCLBIN, offload kind SYCL), the form the SYCL runtime
 //! reads, unless a bare SYCLBIN is asked for.
 //!
-//! Images are compiled on worker threads, each in its own LLVM context;
-//! modules are put back in image order, so the bytes do not depend on the
-//! thread count.
+//! LLVM IR is compiled by worker processes ([`crate::codegen_worker`]) when
+//! the options name a worker program, else in this process (one image at a
+//! time: the SPIR-V back end keeps state in statics). Images stream in
+//! ([`Packager`]): each is compiled as soon as it is submitted, while later
+//! ones are being made, with at most a few images waiting per worker.
+//! Every SPIR-V module is validated (SPIRV-Tools' validator) unless asked
+//! not to; the SPIR-V extensions DPC++ allows are allowed by default.
+//! Modules are put back in image order, so the bytes depend neither on the
+//! thread or worker count nor on timing.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 
-use sycl_ir::Context;
-use sycl_passes::properties::param_opt;
+use crate::codegen_worker::{self, CompiledIr, Worker, WorkerCommand, WorkerSettings};
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{AbstractModule, BundleState, IrModule, IrType, Syclbin};
+pub use sycl_spirv::{
+    default_extensions as default_spirv_extensions, parse_extensions as parse_spirv_extensions, DPCPP_EXTENSIONS,
+};
 
 /// The offload binary `triple` string written by default.
 pub const DEFAULT_TRIPLE: &str = "spir64-unknown-unknown";
@@ -81,8 +91,37 @@ pub struct SyclbinOptions {
     pub triple: String,
     /// The offload binary's `arch` string, if any.
     pub arch: Option<String>,
-    /// Worker threads for compiling images (at least one).
+    /// Images compiled at the same time (at least one): worker processes
+    /// when [`SyclbinOptions::workers`] is set, else threads of this
+    /// process (which compile one image at a time).
     pub threads: usize,
+    /// The program that compiles images in worker processes; `None`
+    /// compiles in this process, where a back-end crash or stack overflow
+    /// ends the process.
+    pub workers: Option<WorkerCommand>,
+    /// SPIR-V extensions the back end may use (default: DPC++'s,
+    /// `sycl_spirv::DPCPP_EXTENSIONS`).
+    pub spirv_extensions: Vec<String>,
+    /// Whether every SPIR-V module compiled or stored is validated.
+    pub validate: bool,
+    /// A worker whose resident memory passes this many bytes after an image
+    /// is replaced by a fresh one.
+    pub worker_memory_limit: u64,
+}
+
+/// The default [`SyclbinOptions::worker_memory_limit`]: 1 GiB. LLVM 22's
+/// SPIR-V back end takes about 250 MiB for a per-source image of 20 small
+/// kernels (as `llc` does); a worker keeps what it took for the next image,
+/// which saves the page faults of taking it again, unless it grew past this.
+pub const DEFAULT_WORKER_MEMORY_LIMIT: u64 = 1 << 30;
+
+impl SyclbinOptions {
+    fn worker_settings(&self) -> WorkerSettings {
+        WorkerSettings {
+            spirv_extensions: self.spirv_extensions.clone(),
+            validate: self.validate,
+        }
+    }
 }
 
 impl Default for SyclbinOptions {
@@ -95,6 +134,10 @@ impl Default for SyclbinOptions {
             triple: DEFAULT_TRIPLE.into(),
             arch: None,
             threads: 1,
+            workers: None,
+            spirv_extensions: sycl_spirv::default_extensions(),
+            validate: true,
+            worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
         }
     }
 }
@@ -144,7 +187,70 @@ struct Compiled {
     triple: Option<String>,
 }
 
-fn compile(image: &SyclbinImage, ir_type: IrType) -> Result<Compiled, SyclbinPackError> {
+/// Where LLVM IR is compiled: in this process or in a worker process
+/// (started when first needed, replaced when it dies or grows).
+enum Backend {
+    InProcess(WorkerSettings),
+    Workers {
+        command: WorkerCommand,
+        settings: WorkerSettings,
+        worker: Option<Worker>,
+        memory_limit: u64,
+    },
+}
+
+impl Backend {
+    fn new(opts: &SyclbinOptions) -> Self {
+        match &opts.workers {
+            None => Backend::InProcess(opts.worker_settings()),
+            Some(command) => Backend::Workers {
+                command: command.clone(),
+                settings: opts.worker_settings(),
+                worker: None,
+                memory_limit: opts.worker_memory_limit,
+            },
+        }
+    }
+
+    fn compile_ir(&mut self, code: &[u8], name: &str) -> Result<CompiledIr, String> {
+        match self {
+            Backend::InProcess(settings) => codegen_worker::compile_llvm_ir(code, name, settings),
+            Backend::Workers {
+                command,
+                settings,
+                worker,
+                memory_limit,
+            } => {
+                let w = match worker {
+                    Some(w) => w,
+                    None => worker.insert(Worker::start(command, settings)?),
+                };
+                match w.compile(name, code) {
+                    Ok(c) => {
+                        if w.resident_bytes().is_some_and(|b| b > *memory_limit) {
+                            *worker = None;
+                        }
+                        Ok(c)
+                    }
+                    Err((message, alive)) => {
+                        if !alive {
+                            *worker = None;
+                        }
+                        Err(message)
+                    }
+                }
+            }
+        }
+    }
+
+    fn validate(&self) -> bool {
+        match self {
+            Backend::InProcess(s) | Backend::Workers { settings: s, .. } => s.validate,
+        }
+    }
+}
+
+fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Result<Compiled, SyclbinPackError> {
     let stored = |ir_type| {
         Ok(Compiled {
             ir_type,
@@ -166,37 +272,26 @@ fn compile(image: &SyclbinImage, ir_type: IrType) -> Result<Compiled, SyclbinPac
         return stored(ir_type);
     }
     if sycl_spirv::is_spirv(&image.code) {
+        if backend.validate() {
+            sycl_spirv::validate_bytes(&image.code).map_err(|e| image_error(image, e.to_string()))?;
+        }
         return stored(IrType::SpirV);
     }
     if !sycl_spirv::is_llvm_ir(&image.code) {
         return Err(image_error(image, "neither SPIR-V nor LLVM IR"));
     }
-    let ctx = Context::new();
-    let m = ctx
-        .parse_ir(&image.code, &image.name)
-        .map_err(|e| image_error(image, e.to_string()))?;
-    m.verify().map_err(|e| image_error(image, e.to_string()))?;
-    let kernels = m
-        .functions()
-        .into_iter()
-        .filter(|f| !f.is_declaration() && f.call_conv().is_kernel())
-        .map(|f| f.name())
-        .collect();
-    let param_opt = (!param_opt::kernel_param_opt_info(&m).is_empty()).then(|| {
-        let mut reg = PropertySetRegistry::new();
-        param_opt::add_kernel_param_opt(&m, &mut reg);
-        reg
-    });
     let step = crate::trace::span("CodeGen", &image.name);
-    let bytes = sycl_spirv::compile_module(&m).map_err(|e| image_error(image, e.to_string()))?;
+    let c = backend
+        .compile_ir(&image.code, &image.name)
+        .map_err(|e| image_error(image, e))?;
     drop(step);
     crate::trace::progress("images compiled");
     Ok(Compiled {
         ir_type: IrType::SpirV,
-        bytes,
-        kernels: Some(kernels),
-        param_opt,
-        triple: Some(m.triple()).filter(|t| !t.is_empty()),
+        bytes: c.spirv,
+        kernels: Some(c.kernels),
+        param_opt: c.param_opt,
+        triple: c.triple,
     })
 }
 
@@ -221,10 +316,21 @@ fn kernel_names_of(image: &SyclbinImage, compiled: &Compiled) -> Vec<String> {
     Vec::new()
 }
 
-/// Makes one abstract module of `image`: its code compiled when it is LLVM
-/// IR, its property sets, and `[SYCL/kernel names]` added when missing.
+/// Makes one abstract module of `image` in this process: its code
+/// compiled when it is LLVM IR, its property sets, and `[SYCL/kernel names]`
+/// added when missing.
 pub fn abstract_module(image: &SyclbinImage, opts: &SyclbinOptions) -> Result<AbstractModule, SyclbinPackError> {
-    let compiled = compile(image, opts.ir_type)?;
+    let mut backend = Backend::InProcess(opts.worker_settings());
+    module_of(image, opts.ir_type, opts.target.as_deref(), &mut backend)
+}
+
+fn module_of(
+    image: &SyclbinImage,
+    ir_type: IrType,
+    target: Option<&str>,
+    backend: &mut Backend,
+) -> Result<AbstractModule, SyclbinPackError> {
+    let compiled = compile(image, ir_type, backend)?;
     let mut metadata = image.properties.clone();
     // Upstream's SYCLBIN mode runs sycl-post-link with -emit-param-info: the
     // runtime must know which arguments were eliminated to pass the others.
@@ -250,10 +356,180 @@ pub fn abstract_module(image: &SyclbinImage, opts: &SyclbinOptions) -> Result<Ab
     };
     // The IR module's target: the one asked for, else the LLVM IR's triple
     // (`spir64-unknown-unknown`), as Intel's toolchain records it.
-    let target = opts.target.as_deref().or(compiled.triple.as_deref());
+    let target = target.or(compiled.triple.as_deref());
     am.ir_modules
         .push(IrModule::new(compiled.ir_type, target, compiled.bytes));
     Ok(am)
+}
+
+/// One image to compile, with its IR type and target.
+struct Job {
+    index: usize,
+    image: SyclbinImage,
+    ir_type: IrType,
+    target: Option<String>,
+}
+
+type Slot = Option<Result<AbstractModule, SyclbinPackError>>;
+
+/// Packages images as they come: each submitted image is compiled at once
+/// on one of [`SyclbinOptions::threads`] threads (each driving a worker
+/// process, or compiling in this process), while the caller makes the next;
+/// [`Packager::submit`] waits while every thread is busy and a few images
+/// are queued, so memory does not grow with the images waiting.
+/// [`Packager::finish`] gives the abstract modules in submission order, or
+/// the first failing image's error (in that order). After a failure, later
+/// images are not compiled.
+pub struct Packager {
+    opts: Arc<SyclbinOptions>,
+    sender: Option<SyncSender<Job>>,
+    threads: Vec<JoinHandle<()>>,
+    results: Arc<Mutex<Vec<Slot>>>,
+    first_error: Arc<AtomicUsize>,
+    next: usize,
+}
+
+impl Packager {
+    /// A packager for `opts` (its threads start now; worker processes when
+    /// their first image comes).
+    pub fn new(opts: &SyclbinOptions) -> Self {
+        let opts = Arc::new(opts.clone());
+        let threads = opts.threads.max(1);
+        let (sender, receiver) = sync_channel::<Job>(threads);
+        let receiver = Arc::new(Mutex::new(receiver));
+        let results = Arc::new(Mutex::new(Vec::new()));
+        let first_error = Arc::new(AtomicUsize::new(usize::MAX));
+        let handles = (0..threads)
+            .map(|_| {
+                let (opts, receiver, results, first_error) =
+                    (opts.clone(), receiver.clone(), results.clone(), first_error.clone());
+                std::thread::spawn(move || compile_thread(&opts, &receiver, &results, &first_error))
+            })
+            .collect();
+        Packager {
+            opts,
+            sender: Some(sender),
+            threads: handles,
+            results,
+            first_error,
+            next: 0,
+        }
+    }
+
+    /// Adds an image of the options' IR type and target.
+    pub fn submit(&mut self, image: SyclbinImage) -> Result<(), SyclbinPackError> {
+        let (ir_type, target) = (self.opts.ir_type, self.opts.target.clone());
+        self.submit_as(image, ir_type, target)
+    }
+
+    /// Adds an image of IR type `ir_type` whose IR module records `target`
+    /// (or, when `None`, the LLVM IR's triple). An error here is a
+    /// packager whose threads are gone.
+    pub fn submit_as(
+        &mut self,
+        image: SyclbinImage,
+        ir_type: IrType,
+        target: Option<String>,
+    ) -> Result<(), SyclbinPackError> {
+        let index = self.next;
+        self.next += 1;
+        if index > self.first_error.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let job = Job {
+            index,
+            image,
+            ir_type,
+            target,
+        };
+        match &self.sender {
+            Some(s) if s.send(job).is_ok() => Ok(()),
+            _ => Err(lost()),
+        }
+    }
+
+    /// Whether an image submitted so far has failed (known once compiled).
+    pub fn failed(&self) -> bool {
+        self.first_error.load(Ordering::Relaxed) != usize::MAX
+    }
+
+    /// Adds a module made by the caller (a native image), in its place.
+    pub fn push_module(&mut self, module: AbstractModule) {
+        let index = self.next;
+        self.next += 1;
+        store(&self.results, index, Ok(module));
+    }
+
+    /// Waits for every image and gives the modules in submission order.
+    pub fn finish(mut self) -> Result<Vec<AbstractModule>, SyclbinPackError> {
+        self.sender = None;
+        for t in self.threads.drain(..) {
+            if t.join().is_err() {
+                return Err(lost());
+            }
+        }
+        let results = std::mem::take(&mut *self.results.lock().map_err(|_| lost())?);
+        let mut out = Vec::with_capacity(self.next);
+        let mut results = results.into_iter();
+        for _ in 0..self.next {
+            match results.next().flatten() {
+                Some(r) => out.push(r?),
+                None => return Err(lost()),
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Drop for Packager {
+    fn drop(&mut self) {
+        // Unfinished: let the threads drain and stop their workers.
+        self.first_error.store(0, Ordering::Relaxed);
+        self.sender = None;
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+fn lost() -> SyclbinPackError {
+    SyclbinPackError::Format("a compile thread failed".into())
+}
+
+fn store(results: &Mutex<Vec<Slot>>, index: usize, r: Result<AbstractModule, SyclbinPackError>) {
+    if let Ok(mut v) = results.lock() {
+        if v.len() <= index {
+            v.resize_with(index + 1, || None);
+        }
+        v[index] = Some(r);
+    }
+}
+
+fn compile_thread(
+    opts: &SyclbinOptions,
+    receiver: &Mutex<Receiver<Job>>,
+    results: &Mutex<Vec<Slot>>,
+    first_error: &AtomicUsize,
+) {
+    codegen_worker::block_sigpipe_on_this_thread();
+    let mut backend = Backend::new(opts);
+    loop {
+        let job = match receiver.lock() {
+            Ok(r) => match r.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            },
+            Err(_) => return,
+        };
+        if job.index > first_error.load(Ordering::Relaxed) {
+            continue;
+        }
+        let r = module_of(&job.image, job.ir_type, job.target.as_deref(), &mut backend);
+        if r.is_err() {
+            first_error.fetch_min(job.index, Ordering::Relaxed);
+        }
+        store(results, job.index, r);
+    }
 }
 
 /// The abstract modules of `images`, in order, compiled on up to
@@ -263,32 +539,13 @@ pub fn abstract_modules(
     images: &[SyclbinImage],
     opts: &SyclbinOptions,
 ) -> Result<Vec<AbstractModule>, SyclbinPackError> {
-    let threads = opts.threads.clamp(1, images.len().max(1));
-    if threads == 1 {
-        return images.iter().map(|i| abstract_module(i, opts)).collect();
+    let mut o = opts.clone();
+    o.threads = opts.threads.clamp(1, images.len().max(1));
+    let mut p = Packager::new(&o);
+    for image in images {
+        p.submit(image.clone())?;
     }
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<AbstractModule, SyclbinPackError>>>> =
-        Mutex::new((0..images.len()).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(image) = images.get(i) else { break };
-                let r = abstract_module(image, opts);
-                if let Ok(mut v) = results.lock() {
-                    v[i] = Some(r);
-                }
-            });
-        }
-    });
-    let results = results
-        .into_inner()
-        .map_err(|_| SyclbinPackError::Format("a compile thread failed".into()))?;
-    results
-        .into_iter()
-        .map(|r| r.unwrap_or_else(|| Err(SyclbinPackError::Format("a compile thread failed".into()))))
-        .collect()
+    p.finish()
 }
 
 /// Serializes `bin` in the container `opts` asks for.

@@ -166,21 +166,19 @@ const char *sycl_post_link_result_warning(const sycl_post_link_result *r, size_t
 
 /* ---- SYCLBIN packaging (tools/src/capi_syclbin.rs) ----------------------
    Device images in memory become a SYCLBIN in memory: LLVM IR (bitcode or
-   text) is compiled to SPIR-V in process, SPIR-V is stored as it is, every
-   image keeps its property sets and gets [SYCL/kernel names]. The output is
-   wrapped in an LLVM offload binary (what the SYCL runtime loads) unless
-   bare is non-zero.
+   text) is compiled to SPIR-V (with the SPIR-V extensions DPC++ allows) and
+   validated, SPIR-V is validated and stored as it is, every image keeps its
+   property sets and gets [SYCL/kernel names]. The output is wrapped in an
+   LLVM offload binary (what the SYCL runtime loads) unless bare is non-zero.
 
-   A back end that gives up on an image (LLVM's report_fatal_error, e.g.
-   "Unsupported Integer width!" for an i256 division) or crashes makes the
-   call fail with a message; the host keeps running. What that compilation
-   had allocated is leaked, and since LLVM's state may be inconsistent after
-   it, every later call that compiles IR in this process fails with a
-   message saying so. While a compilation runs, LLVM's fatal-error handler
-   and crash-signal handlers are this library's (LLVM has one of each per
-   process); they are removed when no compilation runs, and a fatal-error
-   handler the host had installed (LLVMInstallFatalErrorHandler) is not put
-   back: LLVM offers no way to read it. */
+   Code generation runs in worker processes, one per core: the `syclbin`
+   program installed next to this library (or next to the program it is
+   linked into, or the one directory above), or the program named by the
+   environment variable SYCL_CODEGEN_WORKER. A back end that gives up on an
+   image (LLVM's report_fatal_error), crashes, overflows its stack or runs
+   out of memory fails that image with a one-line message naming it; the
+   host and its LLVM state are untouched. Writing to a worker that died is
+   an error, not a SIGPIPE: the library's own threads block that signal. */
 typedef struct sycl_syclbin_image {
   const char *name;            /* for messages; may be NULL */
   const unsigned char *code;   /* LLVM IR or SPIR-V */

@@ -1,8 +1,10 @@
 //! The C ABI of SYCLBIN packaging (`sycl_postlink::syclbin`): device images
 //! in memory (LLVM IR or SPIR-V, with their property sets) become SYCLBIN
-//! bytes in memory, LLVM IR compiled to SPIR-V in process, from images the
-//! caller holds or from the result of an in-memory post-link run (capi.rs).
-//! See the SYCLBIN section of `tools/include/sycl_post_link.h`.
+//! bytes in memory, LLVM IR compiled to SPIR-V by worker processes (the
+//! `syclbin` program found next to this library, or `$SYCL_CODEGEN_WORKER`),
+//! so that a back end that crashes never takes the host with it, from images
+//! the caller holds or from the result of an in-memory post-link run
+//! (capi.rs). See the SYCLBIN section of `tools/include/sycl_post_link.h`.
 //!
 //! ```c
 //! sycl_syclbin_image img = {"img_0", code, code_size, props_text, props_size};
@@ -18,7 +20,10 @@ use crate::capi::{
     catch_quietly, sycl_post_link_result_image_count, sycl_post_link_result_image_ir,
     sycl_post_link_result_image_number, sycl_post_link_result_image_properties, CResult,
 };
+use std::path::{Path, PathBuf};
 use sycl_postlink::pipeline::thread_count;
+
+use sycl_postlink::codegen_worker::WorkerCommand;
 use sycl_postlink::syclbin::{package, Container, SyclbinImage, SyclbinOptions};
 use sycl_props::property_set::PropertySetRegistry;
 use sycl_props::syclbin::BundleState;
@@ -133,6 +138,7 @@ pub unsafe extern "C" fn sycl_syclbin_create(
                 Container::OffloadBinary
             },
             threads: thread_count(None),
+            workers: Some(worker_command()?),
             ..SyclbinOptions::default()
         };
         package(&imgs, &opts).map_err(|e| e.to_string())
@@ -146,6 +152,65 @@ pub unsafe extern "C" fn sycl_syclbin_create(
         }
         Ok(Err(e)) => set_error(error, &e),
         Err(_) => set_error(error, "internal error"),
+    }
+}
+
+/// The program compiling images for this library: `$SYCL_CODEGEN_WORKER`,
+/// else the `syclbin` binary in the directory of the library (or of the
+/// program it is linked into), or the one above it (cargo's `deps/`).
+fn worker_command() -> Result<WorkerCommand, String> {
+    if let Some(p) = std::env::var_os("SYCL_CODEGEN_WORKER").filter(|p| !p.is_empty()) {
+        return Ok(WorkerCommand::program(p));
+    }
+    let lib = this_library().ok_or("cannot find the code generation worker: set SYCL_CODEGEN_WORKER")?;
+    let dir = lib.parent().unwrap_or(Path::new("."));
+    let found = [Some(dir), dir.parent()]
+        .into_iter()
+        .flatten()
+        .map(|d| d.join("syclbin"))
+        .find(|p| p.is_file());
+    found.map(WorkerCommand::program).ok_or_else(|| {
+        format!(
+            "cannot find the code generation worker: no 'syclbin' next to {}; set SYCL_CODEGEN_WORKER",
+            lib.display()
+        )
+    })
+}
+
+/// The file this code was loaded from (the shared library, or the program
+/// the static library is linked into).
+fn this_library() -> Option<PathBuf> {
+    #[repr(C)]
+    struct DlInfo {
+        fname: *const c_char,
+        fbase: *mut std::ffi::c_void,
+        sname: *const c_char,
+        saddr: *mut std::ffi::c_void,
+    }
+    extern "C" {
+        fn dladdr(addr: *const std::ffi::c_void, info: *mut DlInfo) -> c_int;
+    }
+    let mut info = DlInfo {
+        fname: std::ptr::null(),
+        fbase: std::ptr::null_mut(),
+        sname: std::ptr::null(),
+        saddr: std::ptr::null_mut(),
+    };
+    // SAFETY: dladdr only fills `info` for an address of this object.
+    let found = unsafe { dladdr(worker_command as *const std::ffi::c_void, &mut info) };
+    if found == 0 || info.fname.is_null() {
+        return None;
+    }
+    // SAFETY: dladdr gave a NUL-terminated path that lives with the object.
+    let name = unsafe { CStr::from_ptr(info.fname) }.to_string_lossy().into_owned();
+    let path = PathBuf::from(name);
+    // A program's own entry may be its bare name: resolve it.
+    if path.is_absolute() {
+        Some(path)
+    } else {
+        std::fs::canonicalize(&path)
+            .ok()
+            .or_else(|| std::env::current_exe().ok())
     }
 }
 

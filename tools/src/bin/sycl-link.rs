@@ -8,13 +8,16 @@
 //!           [--library-path=<dir> | -L <dir>]... [--syclbin=input|object|executable]
 //!           [--module-split-mode=kernel|source|auto|none] (older: --sycl-module-split-mode)
 //!           [--allow-device-image-dependencies] [--kernel-names=auto|free-function|mangled]
-//!           [--bare] [-triple=spirv64] [-v]
+//!           [--bare] [-triple=spirv64] [-spirv-ext=<list>] [--no-validate] [-v]
 //! ```
 //!
 //! Inputs are device bitcode (or textual IR) files linked in order; the
 //! device libraries are found in the `--library-path` directories and linked
 //! for what the inputs need. The output is a SYCLBIN of the given state
-//! (default `input`) in an offload binary, SPIR-V compiled in process.
+//! (default `input`) in an offload binary, SPIR-V compiled by worker
+//! processes (this program started with `--sycl-codegen-worker`) as the
+//! split makes the images, with DPC++'s SPIR-V extensions (`-spirv-ext=`)
+//! and every module validated (unless `--no-validate`).
 //!
 //! Input and object state imply `--allow-device-image-dependencies`, as the
 //! newest upstream driver does for `-fsyclbin=input|object` (intel/llvm PR
@@ -26,10 +29,11 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
+use sycl_postlink::codegen_worker::{serve_if_worker, WorkerCommand};
 use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, KernelNames};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
-use sycl_postlink::syclbin::{Container, SyclbinOptions};
+use sycl_postlink::syclbin::{self, Container, SyclbinOptions};
 use sycl_postlink::trace;
 use sycl_props::syclbin::BundleState;
 use sycl_split::SplitMode;
@@ -144,6 +148,13 @@ const SPECS: &[OptSpec] = &[
         help: "Target triple (spirv64, the default, is the one supported)",
         value_desc: "triple",
     },
+    OptSpec {
+        name: "spirv-ext",
+        kind: OptKind::Value,
+        help: "SPIR-V extensions code generation may use: +EXT,-EXT change DPC++'s list, plain names replace it",
+        value_desc: "list",
+    },
+    OptSpec::flag("no-validate", "Do not validate the SPIR-V modules"),
     OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
     OptSpec {
         name: "time-trace",
@@ -204,6 +215,8 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut verbose = false;
     let mut threads = None;
     let (mut dry_run, mut save_temps, mut time_trace) = (false, false, None);
+    let mut spirv_extensions = syclbin::default_spirv_extensions();
+    let mut validate = true;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -247,6 +260,10 @@ fn run(args: &[String]) -> Result<(), String> {
             Arg::Opt("save-temps", v) => save_temps = v == "true",
             Arg::Opt("time-trace", v) => time_trace = Some(v),
             Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
+            Arg::Opt("spirv-ext", v) => {
+                spirv_extensions = syclbin::parse_spirv_extensions(&v).map_err(|e| e.to_string())?
+            }
+            Arg::Opt("no-validate", v) => validate = v != "true",
             Arg::Opt(_, _) => {}
         }
     }
@@ -286,6 +303,9 @@ fn run(args: &[String]) -> Result<(), String> {
             },
             threads: thread_count(threads),
             arch,
+            workers: Some(WorkerCommand::current_exe().map_err(|e| format!("cannot find this program: {e}"))?),
+            spirv_extensions,
+            validate,
             ..SyclbinOptions::default()
         },
     };
@@ -327,7 +347,7 @@ fn run(args: &[String]) -> Result<(), String> {
             device_libs.join(", ")
         );
         eprintln!(
-            "sycl-device-link: {} device image(s), SPIR-V compiled in process, SYCLBIN state {}",
+            "sycl-device-link: {} device image(s), SPIR-V compiled by worker processes, SYCLBIN state {}",
             out.images,
             state.name()
         );
@@ -344,7 +364,10 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    // Also for a code generation worker: it keeps the memory of one image
+    // for the next (no page faults per image).
     sycl_tools::tune_allocator_for_workers();
+    serve_if_worker();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,

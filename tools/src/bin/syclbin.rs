@@ -20,7 +20,9 @@
 //! multi-entry SYCLBIN v2). `--triple`/`--arch` become strings of the wrapping entry.
 //!
 //! `create` builds one abstract module per image (`sycl_postlink::syclbin`). `--table` reads a sycl-post-link
-//! file table: each row's `Code` file is LLVM IR (bitcode or text), compiled to SPIR-V in process, or a module
+//! file table: each row's `Code` file is LLVM IR (bitcode or text), compiled to SPIR-V (by worker processes,
+//! this program started with `--sycl-codegen-worker`, one per core; `-spirv-ext=` sets the SPIR-V extensions
+//! allowed, DPC++'s by default; every module is validated unless `--no-validate`), or a module
 //! of `--ir-type` (default SPIR-V) stored as it is; its `Properties` file (if the column exists) gives all the
 //! module's property sets, and `[SYCL/kernel names]` is added when they lack it (the IR's kernels, else the
 //! `Symbols` file, else the SPIR-V entry points). `--image` adds one module directly; with `arch=` it is a
@@ -34,10 +36,13 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
+use sycl_postlink::codegen_worker::{serve_if_worker, WorkerCommand};
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_postlink::pipeline::thread_count;
-use sycl_postlink::syclbin::{self as syclbin_pack, Container, SyclbinImage, SyclbinOptions, SyclbinPackError};
+use sycl_postlink::syclbin::{
+    self as syclbin_pack, Container, Packager, SyclbinImage, SyclbinOptions, SyclbinPackError,
+};
 use sycl_postlink::trace;
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
@@ -125,6 +130,19 @@ const SPECS: &[OptSpec] = &[
         kind: OptKind::Value,
         help: "Write a Chrome trace (as LLVM's -ftime-trace) of each image's code generation (create)",
         value_desc: "file",
+    },
+    OptSpec {
+        name: "spirv-ext",
+        kind: OptKind::Value,
+        help:
+            "SPIR-V extensions code generation may use: +EXT,-EXT change DPC++'s list, plain names replace it (create)",
+        value_desc: "list",
+    },
+    OptSpec {
+        name: "no-validate",
+        kind: OptKind::Flag,
+        help: "Do not validate the SPIR-V modules (create)",
+        value_desc: "",
     },
 ];
 
@@ -315,7 +333,8 @@ fn entry_from_spec(spec: &ImageSpec) -> Result<Entry, Failure> {
     }))
 }
 
-fn entries_from_table(path: &str, target: Option<&str>) -> Result<Vec<Entry>, Failure> {
+/// The images a file table names (read one by one when packaged).
+fn specs_from_table(path: &str, target: Option<&str>, ir_type: IrType) -> Result<Vec<ImageSpec>, Failure> {
     let table = FileTable::parse(&read_text(path)?).map_err(|e| fail(path, e.to_string()))?;
     let code = table
         .column_index("Code")
@@ -329,66 +348,39 @@ fn entries_from_table(path: &str, target: Option<&str>) -> Result<Vec<Entry>, Fa
             props: props.map(|i| row[i].clone()),
             sym: sym.map(|i| row[i].clone()),
             arch: None,
-            ir_type: IrType::SpirV,
+            ir_type,
             target: target.map(str::to_string),
         };
-        out.push(entry_from_spec(&spec)?);
+        out.push(spec);
     }
     Ok(out)
 }
 
-/// Builds the abstract modules of `entries` in order: images compiled by the library, native images as given.
-fn abstract_modules(
-    entries: Vec<(Entry, ImageOptions)>,
-    base: &SyclbinOptions,
-) -> Result<Vec<AbstractModule>, Failure> {
-    let mut out = Vec::with_capacity(entries.len());
-    // Images with the same options are compiled together (in parallel); order is kept.
-    let mut batch: Vec<SyclbinImage> = Vec::new();
-    let mut batch_opts: Option<ImageOptions> = None;
-    let flush = |batch: &mut Vec<SyclbinImage>, o: &Option<ImageOptions>, out: &mut Vec<AbstractModule>| {
-        if batch.is_empty() {
-            return Ok(());
+/// Packages the images in order as they are read: each image goes to code
+/// generation (worker processes) at once; native images keep their place.
+fn abstract_modules(specs: &[ImageSpec], opts: &SyclbinOptions) -> Result<Vec<AbstractModule>, Failure> {
+    let mut packager = Packager::new(opts);
+    for spec in specs {
+        if packager.failed() {
+            break;
         }
-        let mut opts = base.clone();
-        if let Some(o) = o {
-            opts.ir_type = o.ir_type;
-            opts.target = o.target.clone();
-        }
-        let modules = syclbin_pack::abstract_modules(batch, &opts).map_err(|e| match e {
-            // LLVM's diagnostics already start with the file name.
-            SyclbinPackError::Image { name, reason } if reason.starts_with(&format!("{name}:")) => plain(reason),
-            SyclbinPackError::Image { name, reason } => fail(&name, reason),
-            other => plain(other.to_string()),
-        })?;
-        out.extend(modules);
-        batch.clear();
-        Ok::<(), Failure>(())
-    };
-    for (entry, o) in entries {
-        match entry {
-            Entry::Native(am) => {
-                flush(&mut batch, &batch_opts, &mut out)?;
-                out.push(am);
-            }
-            Entry::Image(img) => {
-                if batch_opts.as_ref() != Some(&o) {
-                    flush(&mut batch, &batch_opts, &mut out)?;
-                    batch_opts = Some(o);
-                }
-                batch.push(img);
-            }
+        match entry_from_spec(spec)? {
+            Entry::Native(am) => packager.push_module(am),
+            Entry::Image(img) => packager
+                .submit_as(img, spec.ir_type, spec.target.clone())
+                .map_err(pack_failure)?,
         }
     }
-    flush(&mut batch, &batch_opts, &mut out)?;
-    Ok(out)
+    packager.finish().map_err(pack_failure)
 }
 
-/// The IR type and target of one image.
-#[derive(Clone, PartialEq, Eq)]
-struct ImageOptions {
-    ir_type: IrType,
-    target: Option<String>,
+fn pack_failure(e: SyclbinPackError) -> Failure {
+    match e {
+        // LLVM's diagnostics already start with the file name.
+        SyclbinPackError::Image { name, reason } if reason.starts_with(&format!("{name}:")) => plain(reason),
+        SyclbinPackError::Image { name, reason } => fail(&name, reason),
+        other => plain(other.to_string()),
+    }
 }
 
 /// Descriptions of the enum options' values for `--help`.
@@ -438,6 +430,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let mut format = Packaging::OffloadV1;
     let mut threads = None;
     let (mut verbose, mut time_trace) = (false, None);
+    let mut spirv_extensions = syclbin_pack::default_spirv_extensions();
+    let mut validate = true;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -463,6 +457,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
             Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
             Arg::Opt("v", v) => verbose = v == "true",
             Arg::Opt("time-trace", v) => time_trace = Some(v),
+            Arg::Opt("spirv-ext", v) => {
+                spirv_extensions = syclbin_pack::parse_spirv_extensions(&v).map_err(|e| plain(e.to_string()))?
+            }
+            Arg::Opt("no-validate", v) => validate = v != "true",
             Arg::Opt(_, _) => {}
         }
     }
@@ -493,6 +491,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
             format,
             threads,
             verbose,
+            spirv_extensions,
+            validate,
         },
     );
     trace::finish_progress();
@@ -519,6 +519,8 @@ struct CreateArgs {
     format: Packaging,
     threads: Option<usize>,
     verbose: bool,
+    spirv_extensions: Vec<String>,
+    validate: bool,
 }
 
 fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
@@ -534,6 +536,8 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
         format,
         threads,
         verbose,
+        spirv_extensions,
+        validate,
     } = c;
     let mut positional = positional.into_iter();
     match positional.next().as_deref() {
@@ -598,26 +602,20 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 triple: triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
                 arch,
                 threads: thread_count(threads),
+                workers: Some(
+                    WorkerCommand::current_exe().map_err(|e| plain(format!("cannot find this program: {e}")))?,
+                ),
+                spirv_extensions,
+                validate,
+                ..SyclbinOptions::default()
             };
-            let mut entries = Vec::new();
+            let mut specs = Vec::new();
             for t in &tables {
-                for entry in entries_from_table(t, target.as_deref())? {
-                    let o = ImageOptions {
-                        ir_type,
-                        target: target.clone(),
-                    };
-                    entries.push((entry, o));
-                }
+                specs.extend(specs_from_table(t, target.as_deref(), ir_type)?);
             }
-            for spec in &images {
-                let o = ImageOptions {
-                    ir_type: spec.ir_type,
-                    target: spec.target.clone(),
-                };
-                entries.push((entry_from_spec(spec)?, o));
-            }
+            specs.extend(images);
             let mut bin = Syclbin::new(state);
-            bin.abstract_modules = abstract_modules(entries, &opts)?;
+            bin.abstract_modules = abstract_modules(&specs, &opts)?;
             let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(&output, e.to_string()))?;
             let mut outs = Outputs::new();
             outs.write(&output, &bytes).map_err(plain)?;
@@ -629,6 +627,10 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
 }
 
 fn main() -> ExitCode {
+    // A code generation worker keeps the memory of one image for the next
+    // (no page faults per image), within SyclbinOptions::worker_memory_limit.
+    sycl_tools::tune_allocator_for_workers();
+    serve_if_worker();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Linked device IR to SPIR-V, ours against LLVM's own tools (issue 18).
+
+    bench/codegen-bench.py pack [--kernels 1000 4000] [--no-real]
+        here (needs LLVM 22's tools): bench/out/codegen/pkg.tar.xz gets the
+        stripped sycl-post-link, syclbin and sycl-link, LLVM 22's llvm-split
+        and llc, libLLVM.so.22.1 and their other non-libc libraries, and the
+        inputs: generated modules of KERNELS kernels (../shared/bench/
+        gen-module.py, 20 kernels per source) and llama.cpp's real device
+        code (../shared/bench/real/ggml_sycl.restored.bc.xz) with the
+        translator's !spirv.Decorations dropped; each also as a copy whose
+        "sycl-module-id" attribute is named "module-id", which llvm-split's
+        per-source mode reads.
+    bench/codegen-bench.py run [--reps N] [--jobs P] [--inputs k1000,...]
+                               [--modes source,kernel] [--work DIR] [--pkg TAR]
+        anywhere (with bench/out/codegen carried; from the repository root):
+        unpacks the package and, on each input and split mode, in one run:
+          anchor  llvm-split --split-by-category=module-id|kernel, then
+                  llc -mtriple=spirv64-unknown-unknown -filetype=obj per
+                  image with xargs -P<jobs> (DPC++'s SPIR-V extensions
+                  allowed, as ours)
+          ours    sycl-post-link -split=source|kernel -symbols -properties
+                  -emit-param-info -emit-kernel-names, then syclbin create
+                  --table (SPIR-V compiled by worker processes and validated)
+          link    sycl-link --sycl-module-split-mode=source|kernel (the
+                  split streams images into code generation)
+        and prints wall time (median of N runs, min-max), the peak of the
+        resident memory of all the run's processes together (sampled every
+        20 ms; the highest over the runs), the same as proportional set size
+        (libLLVM's shared pages counted once; "-" where /proc has no
+        smaps_rollup) and time ratios to the anchor.
+        Outputs go to DIR (default /dev/shm, else the temporary directory).
+
+Not a test: figures only.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(REPO, "bench", "out", "codegen")
+SHARED = os.environ.get("SPL_SHARED", os.path.join(REPO, "..", "shared"))
+OURS = ["sycl-post-link", "syclbin", "sycl-link"]
+LLVM_TOOLS = {"llvm-split": "llvm-split-22", "llc": "llc-22"}
+LIBC = ("libc.so", "libm.so", "libpthread.so", "libdl.so", "librt.so", "ld-linux")
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, shell=True, check=True, **kw)
+
+
+def extension_list():
+    """DPC++'s list as this build has it (spirv/src/lib.rs DPCPP_EXTENSIONS)."""
+    text = open(os.path.join(REPO, "spirv", "src", "lib.rs")).read()
+    body = text[text.index("pub const DPCPP_EXTENSIONS"):]
+    body = body[: body.index("];")]
+    return re.findall(r'"(SPV_[A-Za-z0-9_]+)"', body)
+
+
+def pack(args):
+    pkg = os.path.join(OUT, "pkg")
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(os.path.join(pkg, "bin"))
+    os.makedirs(os.path.join(pkg, "lib"))
+    os.makedirs(os.path.join(pkg, "in"))
+    binaries = []
+    for b in OURS:
+        src = os.path.join(REPO, "target", "release", b)
+        dst = os.path.join(pkg, "bin", b)
+        shutil.copy(src, dst)
+        binaries.append(dst)
+    for name, tool in LLVM_TOOLS.items():
+        dst = os.path.join(pkg, "bin", name)
+        shutil.copy(shutil.which(tool), dst)
+        binaries.append(dst)
+    for b in binaries:
+        sh(f"strip '{b}'")
+        ldd = subprocess.run(["ldd", b], capture_output=True, text=True).stdout
+        for lib in re.findall(r"=> (/\S+)", ldd):
+            if not os.path.basename(lib).startswith(LIBC) and not os.path.realpath(lib).startswith(pkg):
+                shutil.copy(os.path.realpath(lib), os.path.join(pkg, "lib", os.path.basename(lib)))
+    with open(os.path.join(pkg, "extensions.txt"), "w") as f:
+        f.write(",".join("+" + e for e in extension_list()) + "\n")
+    gen = os.path.join(SHARED, "bench", "gen-module.py")
+    for k in args.kernels:
+        ll = os.path.join(pkg, "in", f"k{k}.ll")
+        sh(f"python3 '{gen}' --kernels {k} --sources {max(1, k // 20)} > '{ll}'")
+        sh(f"llvm-as-22 '{ll}' -o '{pkg}/in/k{k}.bc'")
+        sh(f"sed 's/\"sycl-module-id\"/\"module-id\"/' '{ll}' | llvm-as-22 -o '{pkg}/in/k{k}.anchor.bc'")
+        os.remove(ll)
+    if not args.no_real:
+        real = os.path.join(SHARED, "bench", "real", "ggml_sycl.restored.bc.xz")
+        ll = os.path.join(pkg, "in", "ggml.ll")
+        sh(f"xz -dc '{real}' | llvm-dis-22 -o - | sed -E 's/, !spirv.Decorations ![0-9]+//g' > '{ll}'")
+        sh(f"llvm-as-22 '{ll}' -o '{pkg}/in/ggml.bc'")
+        sh(f"sed 's/\"sycl-module-id\"/\"module-id\"/' '{ll}' | llvm-as-22 -o '{pkg}/in/ggml.anchor.bc'")
+        os.remove(ll)
+    sh(f"tar -C '{OUT}' -cJf '{OUT}/pkg.tar.xz' pkg")
+    shutil.rmtree(pkg)
+    sh(f"du -sh '{OUT}/pkg.tar.xz'")
+
+
+class PeakSampler:
+    """Peak of the summed resident memory of every process in a session."""
+
+    def __init__(self, sid):
+        self.sid = sid
+        self.peak = 0
+        # Proportional set size: shared pages (libLLVM's) counted once; None
+        # where the system does not give it.
+        self.pss = 0 if os.path.exists("/proc/self/smaps_rollup") else None
+        self.stop = False
+        self.page = os.sysconf("SC_PAGE_SIZE")
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def sample(self):
+        total = 0
+        pss = 0
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    stat = f.read()
+                fields = stat[stat.rindex(")") + 2:].split()
+                if int(fields[3]) != self.sid:
+                    continue
+                with open(f"/proc/{pid}/statm") as f:
+                    total += int(f.read().split()[1]) * self.page
+                if self.pss is not None:
+                    with open(f"/proc/{pid}/smaps_rollup") as f:
+                        pss += next(int(line.split()[1]) * 1024 for line in f if line.startswith("Pss:"))
+            except (OSError, ValueError, IndexError, StopIteration):
+                continue
+        self.peak = max(self.peak, total)
+        if self.pss is not None:
+            self.pss = max(self.pss, pss)
+
+    def run(self):
+        while not self.stop:
+            self.sample()
+            time.sleep(0.02)
+
+    def finish(self):
+        self.stop = True
+        self.thread.join()
+        return self.peak, self.pss
+
+
+def measure(cmd, env):
+    start = time.monotonic()
+    p = subprocess.Popen(["sh", "-c", cmd], env=env, start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    sampler = PeakSampler(p.pid)
+    _, err = p.communicate()
+    wall = time.monotonic() - start
+    peak = sampler.finish()
+    if p.returncode != 0:
+        sys.exit(f"codegen-bench: failed ({p.returncode}): {cmd}\n{err.decode(errors='replace')}")
+    return wall, peak
+
+
+def run(args):
+    work = tempfile.mkdtemp(prefix="codegen-bench-")
+    outs = tempfile.mkdtemp(prefix="codegen-out-", dir=args.work)
+    with tarfile.open(args.pkg) as t:
+        t.extractall(work)
+    pkg = os.path.join(work, "pkg")
+    env = dict(os.environ)
+    env["LD_LIBRARY_PATH"] = os.path.join(pkg, "lib")
+    env["PATH"] = os.path.join(pkg, "bin") + os.pathsep + env.get("PATH", "")
+    exts = open(os.path.join(pkg, "extensions.txt")).read().strip()
+    jobs = args.jobs or os.cpu_count()
+    cpu = ""
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    print(f"machine: {os.cpu_count()} CPUs, {cpu}; anchor runs llc with xargs -P{jobs}; outputs in {outs}")
+    print(f"runs: {args.reps} per row; wall = median (min-max); peak = highest of the runs, all processes summed")
+    inputs = [i for i in args.inputs.split(",") if os.path.exists(os.path.join(pkg, "in", f"{i}.bc"))]
+    header = (f"{'input':<7} {'mode':<7} {'tool':<30} {'images':>6} {'wall_s':>8} {'(min-max)':>15}"
+              f" {'peak_MiB':>9} {'pss_MiB':>8} {'vs_anchor':>9}")
+    print(header)
+    for inp in inputs:
+        bc = os.path.join(pkg, "in", f"{inp}.bc")
+        anchor_bc = os.path.join(pkg, "in", f"{inp}.anchor.bc")
+        for mode in args.modes.split(","):
+            d = os.path.join(outs, f"{inp}-{mode}")
+            category = "module-id" if mode == "source" else "kernel"
+            rows = [
+                (f"llvm-split + llc -P{jobs}",
+                 f"rm -rf {d} && mkdir -p {d} && llvm-split --split-by-category={category} -o {d}/p {anchor_bc}"
+                 f" && ls {d}/p* | xargs -P{jobs} -I{{}} llc -mtriple=spirv64-unknown-unknown -filetype=obj"
+                 f" -spirv-ext={exts} {{}} -o {{}}.spv",
+                 lambda: len([f for f in os.listdir(d) if f.endswith(".spv")])),
+                ("sycl-post-link + syclbin create",
+                 f"rm -rf {d} && mkdir -p {d} && sycl-post-link -split={mode} -symbols -properties -emit-param-info"
+                 f" -emit-kernel-names -o {d}/t.table {bc} && syclbin create --table={d}/t.table -o {d}/out.syclbin",
+                 lambda: len([f for f in os.listdir(d) if f.endswith(".bc")])),
+                ("sycl-link",
+                 f"rm -rf {d} && mkdir -p {d} && sycl-link --sycl-module-split-mode={mode} {bc} -o {d}/l.syclbin",
+                 None),
+            ]
+            anchor_median = None
+            images = None
+            for name, cmd, count in rows:
+                walls, peaks, psss = [], [], []
+                for _ in range(args.reps):
+                    w, (p, pss) = measure(cmd, env)
+                    walls.append(w)
+                    peaks.append(p)
+                    psss.append(pss)
+                    if count is not None:
+                        images = count()
+                med = statistics.median(walls)
+                if anchor_median is None:
+                    anchor_median = med
+                ratio = anchor_median / med
+                print(f"{inp:<7} {mode:<7} {name:<30} {images if images is not None else '':>6} {med:8.2f}"
+                      f" {f'({min(walls):.2f}-{max(walls):.2f})':>15} {max(peaks) / 2**20:9.0f}"
+                      f" {(f'{max(psss) / 2**20:.0f}' if None not in psss else '-'):>8} {ratio:8.2f}x",
+                      flush=True)
+            shutil.rmtree(d, ignore_errors=True)
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(outs, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("pack")
+    p.add_argument("--kernels", type=int, nargs="*", default=[1000, 4000])
+    p.add_argument("--no-real", action="store_true")
+    r = sub.add_parser("run")
+    r.add_argument("--pkg", default=os.path.join(OUT, "pkg.tar.xz"), help="the package (default: pack's)")
+    r.add_argument("--reps", type=int, default=3)
+    r.add_argument("--jobs", type=int, default=0)
+    r.add_argument("--inputs", default="k1000,k4000,ggml")
+    r.add_argument("--modes", default="source,kernel")
+    r.add_argument("--work", default="/dev/shm" if os.path.isdir("/dev/shm") else None)
+    a = ap.parse_args()
+    pack(a) if a.cmd == "pack" else run(a)
+
+
+if __name__ == "__main__":
+    main()

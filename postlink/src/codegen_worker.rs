@@ -1,0 +1,513 @@
+//! Code generation in worker processes: what lets SYCLBIN packaging
+//! ([`crate::syclbin`]) compile images on every core and survive a back end
+//! that crashes.
+//!
+//! LLVM 22's SPIR-V back end keeps state in statics, so one process compiles
+//! one image at a time; and a back-end crash, a stack overflow (a
+//! self-referential global initializer sends it into unbounded recursion),
+//! a fatal error or running out of memory ends the process it runs in. So
+//! images are compiled by worker processes, each compiling many images one
+//! after the other: the product's own binary started with [`WORKER_FLAG`]
+//! (a binary calls [`serve_if_worker`] first thing in `main`). A worker
+//! that dies fails only the image it was compiling, with a one-line error;
+//! the next image gets a fresh worker. A worker compiles each image in a
+//! child it forks (see `serve_with`), so no image sees what the SPIR-V back
+//! end kept from another.
+//!
+//! The protocol, over the worker's standard input and output: a request is
+//! the image's name and its LLVM IR (each a little-endian `u64` length and
+//! the bytes); the answer is a status byte, then for success the SPIR-V, the
+//! kernel names (one per line), `[SYCL/kernel param opt]` as property-set
+//! text (empty when none) and the module's triple, for failure the message.
+//! A worker's settings (SPIR-V extensions, validation) are its arguments.
+//! Nothing is written to disk.
+
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+
+use sycl_props::property_set::PropertySetRegistry;
+
+/// The argument that starts a binary as a code generation worker.
+pub const WORKER_FLAG: &str = "--sycl-codegen-worker";
+
+/// How to start a worker process: a program (a product binary that calls
+/// [`serve_if_worker`]) and the arguments before the worker's settings
+/// (normally [`WORKER_FLAG`] alone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorkerCommand {
+    /// The program.
+    pub program: PathBuf,
+    /// Its first arguments.
+    pub args: Vec<String>,
+}
+
+impl WorkerCommand {
+    /// The running binary in worker mode: for a command whose `main` calls
+    /// [`serve_if_worker`].
+    pub fn current_exe() -> io::Result<Self> {
+        Ok(WorkerCommand {
+            program: std::env::current_exe()?,
+            args: vec![WORKER_FLAG.to_string()],
+        })
+    }
+
+    /// `program` in worker mode.
+    pub fn program(program: impl Into<PathBuf>) -> Self {
+        WorkerCommand {
+            program: program.into(),
+            args: vec![WORKER_FLAG.to_string()],
+        }
+    }
+}
+
+/// What a worker compiles an image with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorkerSettings {
+    /// SPIR-V extensions the back end may use.
+    pub spirv_extensions: Vec<String>,
+    /// Whether every SPIR-V module is validated.
+    pub validate: bool,
+}
+
+impl WorkerSettings {
+    fn to_args(&self) -> Vec<String> {
+        let mut a = vec![format!("--spirv-ext={}", self.spirv_extensions.join(","))];
+        if !self.validate {
+            a.push("--no-validate".into());
+        }
+        a
+    }
+
+    fn from_args(args: &[String]) -> Result<Self, String> {
+        let mut s = WorkerSettings {
+            spirv_extensions: Vec::new(),
+            validate: true,
+        };
+        for a in args {
+            if let Some(v) = a.strip_prefix("--spirv-ext=") {
+                s.spirv_extensions = v.split(',').filter(|e| !e.is_empty()).map(str::to_string).collect();
+            } else if a == "--no-validate" {
+                s.validate = false;
+            } else {
+                return Err(format!("unknown worker argument '{a}'"));
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// An LLVM IR image compiled to SPIR-V, with what packaging reads from the IR.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompiledIr {
+    /// The SPIR-V module (ids numbered canonically, validated if asked).
+    pub spirv: Vec<u8>,
+    /// The kernels the IR defines, in module order.
+    pub kernels: Vec<String>,
+    /// `[SYCL/kernel param opt]` when kernels have eliminated arguments.
+    pub param_opt: Option<PropertySetRegistry>,
+    /// The IR's target triple, if it has one.
+    pub triple: Option<String>,
+}
+
+/// The one compilation of an LLVM IR image, in this process: parse, verify,
+/// read kernels and eliminated arguments, compile to SPIR-V and validate.
+/// Errors are messages (LLVM's diagnostics start with `name`).
+pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Result<CompiledIr, String> {
+    use sycl_passes::properties::param_opt;
+    let ctx = sycl_ir::Context::new();
+    let m = ctx.parse_ir(code, name).map_err(|e| e.to_string())?;
+    m.verify().map_err(|e| e.to_string())?;
+    let kernels = m
+        .functions()
+        .into_iter()
+        .filter(|f| !f.is_declaration() && f.call_conv().is_kernel())
+        .map(|f| f.name())
+        .collect();
+    let param_opt = (!param_opt::kernel_param_opt_info(&m).is_empty()).then(|| {
+        let mut reg = PropertySetRegistry::new();
+        param_opt::add_kernel_param_opt(&m, &mut reg);
+        reg
+    });
+    let spirv = sycl_spirv::compile_module_with(&m, &settings.spirv_extensions).map_err(|e| e.to_string())?;
+    if settings.validate {
+        sycl_spirv::validate_bytes(&spirv).map_err(|e| e.to_string())?;
+    }
+    Ok(CompiledIr {
+        spirv,
+        kernels,
+        param_opt,
+        triple: Some(m.triple()).filter(|t| !t.is_empty()),
+    })
+}
+
+fn write_field(w: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+    w.write_all(&(bytes.len() as u64).to_le_bytes())?;
+    w.write_all(bytes)
+}
+
+/// The largest field read (an image or a SPIR-V module): a corrupt length
+/// is an error, not an allocation.
+const MAX_FIELD: u64 = 1 << 34;
+
+fn read_field(r: &mut impl Read) -> io::Result<Vec<u8>> {
+    let mut len = [0u8; 8];
+    r.read_exact(&mut len)?;
+    let len = u64::from_le_bytes(len);
+    if len > MAX_FIELD {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "field too large"));
+    }
+    let mut v = vec![0u8; len as usize];
+    r.read_exact(&mut v)?;
+    Ok(v)
+}
+
+fn read_string(r: &mut impl Read) -> io::Result<String> {
+    String::from_utf8(read_field(r)?).map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8"))
+}
+
+/// Message prefix of a code generation that ended LLVM's usable state in
+/// the process (`sycl-ir`'s recovered fatal error or crash).
+const BACK_END_STOPPED: &str = "LLVM's back end stopped";
+
+/// Runs this process as a worker when its first argument is
+/// [`WORKER_FLAG`]: compiles requests from standard input until it closes,
+/// then exits; returns otherwise. Binaries call it first thing in `main`.
+pub fn serve_if_worker() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) != Some(WORKER_FLAG) {
+        return;
+    }
+    let code = match WorkerSettings::from_args(&args[1..]) {
+        Ok(settings) => match serve_with(
+            &settings,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            Isolation::Fork,
+        ) {
+            Ok(()) => 0,
+            Err(_) => 1,
+        },
+        Err(e) => {
+            eprintln!("sycl codegen worker: error: {e}");
+            2
+        }
+    };
+    std::process::exit(code);
+}
+
+/// How a worker compiles each image.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Isolation {
+    /// In a child forked for the image (what workers do).
+    Fork,
+    /// In the serving process itself (tests).
+    InProcess,
+}
+
+fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, String>) -> io::Result<()> {
+    let mut out = BufWriter::new(out);
+    match result {
+        Ok(c) => {
+            out.write_all(&[0])?;
+            write_field(&mut out, &c.spirv)?;
+            write_field(&mut out, c.kernels.join("\n").as_bytes())?;
+            let props = c
+                .param_opt
+                .as_ref()
+                .map(PropertySetRegistry::to_text)
+                .unwrap_or_default();
+            write_field(&mut out, props.as_bytes())?;
+            write_field(&mut out, c.triple.as_deref().unwrap_or("").as_bytes())?;
+        }
+        Err(e) => {
+            out.write_all(&[1])?;
+            write_field(&mut out, e.as_bytes())?;
+        }
+    }
+    out.flush()
+}
+
+/// Answers requests until the input closes. With [`Isolation::Fork`] each
+/// image is compiled in a child forked from this process, which never
+/// compiles itself: LLVM 22's SPIR-V back end keeps state between modules
+/// (block-label ids keyed by the address of a `MachineFunction`), and a
+/// process that compiled an image before can emit SPIR-V with a phi whose
+/// parent is another block (seen on llama.cpp's kernels); a child starts
+/// from this process's clean state, gives its memory back when it ends, and
+/// its crash is this image's error. Forking costs far less than starting
+/// `llc` (libLLVM is loaded and relocated once).
+fn serve_with(
+    settings: &WorkerSettings,
+    input: &mut impl Read,
+    output: &mut impl Write,
+    isolation: Isolation,
+) -> io::Result<()> {
+    let mut input = BufReader::new(input);
+    loop {
+        let name = match read_string(&mut input) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(()),
+            Err(e) => return Err(e),
+        };
+        let code = read_field(&mut input)?;
+        if isolation == Isolation::InProcess {
+            let result = compile_llvm_ir(&code, &name, settings);
+            write_answer(output, &result)?;
+            if matches!(&result, Err(e) if e.contains(BACK_END_STOPPED)) {
+                // LLVM's state in this process is no longer usable: the pool
+                // starts a fresh worker for the next image.
+                return Ok(());
+            }
+            continue;
+        }
+        output.flush()?;
+        match fork_compile(|| {
+            let result = compile_llvm_ir(&code, &name, settings);
+            write_answer(output, &result).is_ok()
+        }) {
+            Ok(()) => {}
+            Err(message) => write_answer(output, &Err(message))?,
+        }
+    }
+}
+
+/// Runs `compile` (which writes the answer) in a forked child and waits for
+/// it; `Err` is how the child ended when it did not answer.
+fn fork_compile(compile: impl FnOnce() -> bool) -> Result<(), String> {
+    extern "C" {
+        fn fork() -> i32;
+        fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
+        fn _exit(code: i32) -> !;
+    }
+    // SAFETY: the worker process is single-threaded (its one thread serves
+    // requests), so the child may run Rust and LLVM code; it leaves with
+    // _exit, running no destructor of the parent's state.
+    let pid = unsafe { fork() };
+    if pid < 0 {
+        return Err(format!(
+            "cannot fork a code generation process: {}",
+            io::Error::last_os_error()
+        ));
+    }
+    if pid == 0 {
+        let answered = compile();
+        unsafe { _exit(if answered { 0 } else { 3 }) };
+    }
+    let mut status = 0i32;
+    loop {
+        // SAFETY: waits for the child just forked.
+        let r = unsafe { waitpid(pid, &mut status, 0) };
+        if r == pid {
+            break;
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(format!("code generation failed: the compiling process was lost ({e})"));
+        }
+    }
+    use std::os::unix::process::ExitStatusExt;
+    let status = ExitStatus::from_raw(status);
+    if status.success() {
+        Ok(())
+    } else {
+        Err(describe_exit(status))
+    }
+}
+
+/// One running worker process, as the packaging side sees it.
+pub(crate) struct Worker {
+    child: Child,
+    stdin: BufWriter<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Worker {
+    /// Starts a worker.
+    pub(crate) fn start(command: &WorkerCommand, settings: &WorkerSettings) -> Result<Self, String> {
+        let mut child = Command::new(&command.program)
+            .args(&command.args)
+            .args(settings.to_args())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| {
+                format!(
+                    "cannot start the code generation worker {}: {e}",
+                    command.program.display()
+                )
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("cannot talk to the code generation worker".into());
+        };
+        Ok(Worker {
+            child,
+            stdin: BufWriter::new(stdin),
+            stdout: BufReader::new(stdout),
+        })
+    }
+
+    /// The worker's resident memory in bytes, if the system says.
+    pub(crate) fn resident_bytes(&self) -> Option<u64> {
+        let statm = std::fs::read_to_string(format!("/proc/{}/statm", self.child.id())).ok()?;
+        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+        Some(pages * 4096)
+    }
+
+    /// Compiles one image. `Err((message, alive))`: the image failed; when
+    /// `alive` is false the worker is gone and must be replaced.
+    pub(crate) fn compile(&mut self, name: &str, code: &[u8]) -> Result<CompiledIr, (String, bool)> {
+        let sent = write_field(&mut self.stdin, name.as_bytes())
+            .and_then(|()| write_field(&mut self.stdin, code))
+            .and_then(|()| self.stdin.flush());
+        if sent.is_err() {
+            return Err((self.death(), false));
+        }
+        match self.read_answer() {
+            Ok(Ok(c)) => Ok(c),
+            Ok(Err(message)) => {
+                let alive = !message.contains(BACK_END_STOPPED);
+                Err((message, alive))
+            }
+            Err(_) => Err((self.death(), false)),
+        }
+    }
+
+    fn read_answer(&mut self) -> io::Result<Result<CompiledIr, String>> {
+        let r = &mut self.stdout;
+        let mut status = [0u8; 1];
+        r.read_exact(&mut status)?;
+        if status[0] != 0 {
+            return Ok(Err(read_string(r)?));
+        }
+        let spirv = read_field(r)?;
+        let kernels = read_string(r)?;
+        let props = read_string(r)?;
+        let triple = read_string(r)?;
+        let param_opt = if props.is_empty() {
+            None
+        } else {
+            Some(
+                PropertySetRegistry::parse(&props)
+                    .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?,
+            )
+        };
+        Ok(Ok(CompiledIr {
+            spirv,
+            kernels: kernels.lines().filter(|l| !l.is_empty()).map(str::to_string).collect(),
+            param_opt,
+            triple: Some(triple).filter(|t| !t.is_empty()),
+        }))
+    }
+
+    /// Waits for a worker that stopped answering and says how it ended.
+    fn death(&mut self) -> String {
+        let _ = self.child.kill();
+        match self.child.wait() {
+            Ok(status) => describe_exit(status),
+            Err(e) => format!("code generation failed: the worker process was lost ({e})"),
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // Closing its input ends the worker; reap it so no zombie remains.
+        let _ = self.stdin.flush();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One line on how a worker ended without answering.
+fn describe_exit(status: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match status.signal() {
+        Some(11) => {
+            "code generation crashed (SIGSEGV: a stack overflow or an invalid memory access in LLVM's back end)"
+                .to_string()
+        }
+        Some(9) => "code generation was killed (SIGKILL: out of memory?)".to_string(),
+        Some(6) => "code generation aborted (SIGABRT in LLVM's back end)".to_string(),
+        Some(7) => "code generation crashed (SIGBUS in LLVM's back end)".to_string(),
+        Some(s) => format!("code generation ended by signal {s}"),
+        None => format!(
+            "code generation failed: the compiling process exited with status {}",
+            status.code().unwrap_or(-1)
+        ),
+    }
+}
+
+/// Blocks `SIGPIPE` on the calling thread, so that writing to a worker that
+/// died is an error (`EPIPE`) and not the end of a host process that left
+/// the signal's default action in place.
+pub(crate) fn block_sigpipe_on_this_thread() {
+    #[cfg(target_os = "linux")]
+    {
+        #[repr(C)]
+        struct SigSet([u64; 16]);
+        extern "C" {
+            fn sigemptyset(set: *mut SigSet) -> std::os::raw::c_int;
+            fn sigaddset(set: *mut SigSet, signum: std::os::raw::c_int) -> std::os::raw::c_int;
+            fn pthread_sigmask(how: std::os::raw::c_int, set: *const SigSet, old: *mut SigSet) -> std::os::raw::c_int;
+        }
+        const SIG_BLOCK: std::os::raw::c_int = 0;
+        const SIGPIPE: std::os::raw::c_int = 13;
+        let mut set = SigSet([0; 16]);
+        // SAFETY: the set is a local sigset_t-sized buffer; only this
+        // thread's mask changes.
+        unsafe {
+            sigemptyset(&mut set);
+            sigaddset(&mut set, SIGPIPE);
+            pthread_sigmask(SIG_BLOCK, &set, std::ptr::null_mut());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_protocol_round_trips_through_serve() {
+        let settings = WorkerSettings {
+            spirv_extensions: Vec::new(),
+            validate: true,
+        };
+        let mut request = Vec::new();
+        let ir = b"target triple = \"spir64-unknown-unknown\"\n\
+define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n";
+        write_field(&mut request, b"k.ll").unwrap();
+        write_field(&mut request, ir).unwrap();
+        write_field(&mut request, b"bad.ll").unwrap();
+        write_field(&mut request, b"define void @f( {").unwrap();
+        let mut answer = Vec::new();
+        serve_with(&settings, &mut request.as_slice(), &mut answer, Isolation::InProcess).expect("serve");
+        let mut r = answer.as_slice();
+        let mut status = [0u8];
+        r.read_exact(&mut status).unwrap();
+        assert_eq!(status[0], 0);
+        let spirv = read_field(&mut r).unwrap();
+        assert!(sycl_spirv::is_spirv(&spirv));
+        assert_eq!(read_string(&mut r).unwrap(), "__sycl_kernel_k");
+        assert_eq!(read_string(&mut r).unwrap(), "");
+        assert_eq!(read_string(&mut r).unwrap(), "spir64-unknown-unknown");
+        r.read_exact(&mut status).unwrap();
+        assert_eq!(status[0], 1);
+        assert!(read_string(&mut r).unwrap().starts_with("bad.ll:1:"));
+        assert!(r.is_empty());
+    }
+
+    #[test]
+    fn settings_travel_as_arguments() {
+        let s = WorkerSettings {
+            spirv_extensions: vec!["SPV_A".into(), "SPV_B".into()],
+            validate: false,
+        };
+        assert_eq!(WorkerSettings::from_args(&s.to_args()).unwrap(), s);
+        assert!(WorkerSettings::from_args(&["--x".into()]).is_err());
+    }
+}

@@ -37,7 +37,7 @@ pub enum IrError {
 
 /// An LLVM context. Every module and handle borrows one.
 ///
-/// Every context has a diagnostic handler ([`Diagnostics`]): LLVM's default
+/// Every context has a diagnostic handler of its own: LLVM's default
 /// one prints to the process's standard error and calls `exit(1)` on an
 /// error (a bitcode reader's, a pass's), which would end the host of the
 /// library. Here error diagnostics are kept and come back as results;

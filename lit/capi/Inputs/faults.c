@@ -23,28 +23,18 @@
 #include <string.h>
 #include <time.h>
 
+#include "settings.h"
 #include "slurp.h"
 #include "sycl_post_link.h"
 
-/* Settings from "option" or "option=value" arguments; NULL on error. */
+/* Settings from "option" or "option=value" arguments (settings.h); NULL
+   on error, which is printed. */
 static sycl_post_link_settings *settings_from(int argc, char **argv) {
-  sycl_post_link_settings *s = sycl_post_link_settings_create();
-  for (int i = 0; i < argc; ++i) {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", argv[i]);
-    char *eq = strchr(buf, '=');
-    const char *value = NULL;
-    if (eq) {
-      *eq = '\0';
-      value = eq + 1;
-    }
-    char *error = NULL;
-    if (sycl_post_link_settings_set(s, buf, value, &error) != 0) {
-      printf("client: option %s: %s\n", buf, error);
-      sycl_post_link_free(error);
-      sycl_post_link_settings_free(s);
-      return NULL;
-    }
+  char *error = NULL;
+  sycl_post_link_settings *s = settings_from_args(argc, argv, NULL, &error);
+  if (!s) {
+    printf("client: option: %s\n", error ? error : "(no message)");
+    sycl_post_link_free(error);
   }
   return s;
 }

@@ -708,4 +708,39 @@ mod tests {
         let e = ctx.parse_ir(global.as_bytes(), "c.ll").err().expect("an error");
         assert!(e.to_string().contains("of global variable 'g'"), "{e}");
     }
+
+    /// Generated test of the lazy reader the worker threads use: every
+    /// truncation of a module's bitcode (and bytes overwritten at every
+    /// 16th position) is read header first, then every function body is
+    /// read by extraction; each step is a result, never an exit.
+    #[test]
+    fn cut_and_overwritten_bitcode_is_an_error_or_a_module() {
+        let text = include_str!("../../examples/example.ll");
+        let ctx = Context::new();
+        let bc = ctx.parse_ir(text.as_bytes(), "example.ll").expect("parse").to_bitcode();
+        let mut inputs: Vec<Vec<u8>> = (0..bc.len()).step_by(3).map(|n| bc[..n].to_vec()).collect();
+        for at in (0..bc.len()).step_by(16) {
+            let mut m = bc.clone();
+            m[at] ^= 0x5a;
+            inputs.push(m);
+        }
+        let (mut read, mut refused) = (0, 0);
+        for bytes in &inputs {
+            let ctx = Context::new();
+            match ctx.parse_bitcode_lazy(bytes, "cut.bc") {
+                Ok(m) => {
+                    read += 1;
+                    let extractor = Extractor::new(&m);
+                    for f in m.functions() {
+                        let _ = extractor.try_extract(&[f]);
+                    }
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert!(!e.to_string().contains('\n'), "{e}");
+                }
+            };
+        }
+        assert!(read > 0 && refused > bc.len() / 4, "{read} read, {refused} refused");
+    }
 }

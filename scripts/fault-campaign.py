@@ -253,6 +253,8 @@ def check_tool(tool, rc, stderr):
         problems.append(f"exit code {rc}")
     if "panicked" in stderr:
         problems.append("panic message")
+    if "\r" in stderr:
+        problems.append("carriage return in a message")
     lines = [l for l in stderr.split("\n") if l != ""]
     prefixes = PREFIXES.get(tool, (f"{tool}: ",)) + (WARNING,)
     unprefixed = [l for l in lines if not l.startswith(prefixes)]

@@ -72,12 +72,7 @@ extern "C" fn keep_diagnostic(info: LLVMDiagnosticInfoRef, state: *mut std::ffi:
         }
         // One line per error: the first line of LLVM's text.
         let text = take_message(LLVMGetDiagInfoDescription(info));
-        let text = text
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("error")
-            .trim()
-            .to_string();
+        let text = escape_controls(text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error").trim());
         let d = &*(state as *const Diagnostics);
         let mut errors = d.errors.take();
         errors.push(text);
@@ -218,7 +213,23 @@ fn first_diagnostic_line(text: &str) -> String {
         .find(|l| !l.trim().is_empty())
         .unwrap_or("invalid input")
         .trim();
-    line.replacen(": error: ", ": ", 1)
+    escape_controls(&line.replacen(": error: ", ": ", 1))
+}
+
+/// `text` with its control characters other than tab written as escapes
+/// (`\r`, `\u{1}`): LLVM's messages quote input bytes (`unknown specifier
+/// '\r'`), and a message is one line of plain text.
+fn escape_controls(text: &str) -> String {
+    let escape = |c: char| c.is_control() && c != '\t';
+    text.chars()
+        .map(|c| {
+            if escape(c) {
+                c.escape_default().collect()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Takes an LLVM-allocated message (`LLVMDisposeMessage`); null is empty.
@@ -690,6 +701,18 @@ mod tests {
         let other = Context::new();
         let e = other.parse_bitcode_lazy(&bc, "copy").err().expect("an error");
         assert!(e.to_string().contains("Invalid attribute group entry"), "{e}");
+    }
+
+    #[test]
+    fn control_characters_in_a_parse_error_are_escaped() {
+        // The data layout parser quotes the bad character, here a carriage
+        // return (written `\0D` in the IR string).
+        let ctx = Context::new();
+        let e = ctx
+            .parse_ir(b"target datalayout = \"\\0De-i64:64\"\n", "cr.ll")
+            .err()
+            .expect("an error");
+        assert_eq!(e.to_string(), "cr.ll:1:21: unknown specifier '\\r'");
     }
 
     #[test]

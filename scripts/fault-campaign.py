@@ -29,7 +29,10 @@ or -o on /dev/full, reached through a link so that a tool that renamed
 over it would not replace the system's device). The campaign is deterministic for a given --seed.
 
 Not covered yet: a full or closed standard output for commands that print
-(syclbin dump, --help; issue 19 item 5).
+(syclbin dump, --help; issue 19 item 5). A command's message is checked to
+be one line (no line feed); other control characters it quotes from the
+input (a carriage return in a file name read from a table) are not
+flagged: the commands print names as they are.
 
     scripts/fault-campaign.py [--cases N] [--seed S] [--tools DIR]
 
@@ -253,8 +256,6 @@ def check_tool(tool, rc, stderr):
         problems.append(f"exit code {rc}")
     if "panicked" in stderr:
         problems.append("panic message")
-    if "\r" in stderr:
-        problems.append("carriage return in a message")
     lines = [l for l in stderr.split("\n") if l != ""]
     prefixes = PREFIXES.get(tool, (f"{tool}: ",)) + (WARNING,)
     unprefixed = [l for l in lines if not l.startswith(prefixes)]

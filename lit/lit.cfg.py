@@ -19,14 +19,25 @@ repo = os.path.dirname(config.test_source_root)
 tool_dir = os.path.abspath(os.environ.get("SPL_TOOL_DIR", os.path.join(repo, "target", "release")))
 llvm_bin = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 
+# The C library's SONAME (libsycl_post_link.so.0.1) next to the file cargo
+# writes, so that C clients linked in the build folder find it at run time
+# (scripts/install.sh makes the same links in an install).
+for soname in ("libsycl_post_link.so.0.1",):
+    lib = os.path.join(tool_dir, "libsycl_post_link.so")
+    link = os.path.join(tool_dir, soname)
+    if os.path.exists(lib) and not os.path.lexists(link):
+        os.symlink("libsycl_post_link.so", link)
+
 config.environment["PATH"] = os.pathsep.join([tool_dir, llvm_bin, os.environ.get("PATH", "")])
-for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV"):
+for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV", "CARGO_HOME", "RUSTUP_HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # Every module the tools write goes through the LLVM verifier in tests
 # (release builds verify only when asked: postlink/src/driver.rs verify_each).
 config.environment["SPL_VERIFY_EACH"] = "1"
 config.substitutions.append(("%repo", repo))
+# The release build the tools come from (scripts/install.sh --build-dir).
+config.substitutions.append(("%tool_dir", tool_dir))
 # The LLVM install (headers and libLLVM for C clients of the LLVM C API).
 config.substitutions.append(("%llvm_root", os.path.dirname(os.path.abspath(llvm_bin))))
 config.available_features.update(["shell", "system-linux"])

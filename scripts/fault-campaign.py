@@ -354,7 +354,7 @@ def main():
         subprocess.run(["cc", os.path.join(REPO, "scripts", "fault-campaign", "client.c"),
                         "-I", os.path.join(REPO, "tools", "include"),
                         "-I", os.path.join(REPO, "lit", "capi", "Inputs"),
-                        "-L", tools, "-lsycl_tools", f"-Wl,-rpath,{tools}", "-o", client], check=True)
+                        "-L", tools, "-lsycl_post_link", f"-Wl,-rpath,{tools}", "-o", client], check=True)
         seeds = make_seeds(tools, scratch)
         seed_files = {"scratch": scratch, "spv": os.path.join(scratch, "seed.spv"),
                       "prop": os.path.join(scratch, "t_0.prop")}

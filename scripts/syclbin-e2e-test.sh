@@ -2,8 +2,10 @@
 # SYCLBIN end to end on Intel's SYCL runtime (issue 11): device IR ->
 # sycl-post-link -> syclbin create (SPIR-V compiled in process) -> the
 # runtime loads the file with get_kernel_bundle and runs its free-function
-# kernels; sycl-link; the runtime's own SYCLBIN read back by `syclbin dump`;
-# a differential check against Intel's kernel compiler in the runtime.
+# kernels; sycl-link; upstream clang 22's SYCL device code through sycl-link
+# (examples/upstream-clang, the commands of docs/upstream-clang.md); the
+# runtime's own SYCLBIN read back by `syclbin dump`; a differential check
+# against Intel's kernel compiler in the runtime.
 #
 # Usage: scripts/syclbin-e2e-test.sh [TOOL_DIR]   (default target/release)
 # Set-up (../shared/research/real-clients.md): PyPI wheels pinned below in a
@@ -152,21 +154,57 @@ sycl_device_mode() {
     "$SRC/sq.cpp" -o sqpp.bc
   clang-22 --target=spir64-unknown-unknown -cl-std=CL2.0 -O2 -emit-llvm -c -Xclang -finclude-default-header \
     "$SRC/sq_linked.cl" -o sqk.bc
-  sycl-link sqk.bc sqpp.bc -o sql.syclbin
-  ./host front-end sql.syclbin input sq_linked
+  # Executable state: input and object state imply dynamic linking, under
+  # which the OpenCL C builtin declaration get_global_id would be an import.
+  sycl-link sqk.bc sqpp.bc --syclbin=executable -o sql.syclbin && ./host front-end sql.syclbin executable sq_linked
 }
 run_case "sycl-link: SYCL_EXTERNAL code from clang-22 -fsycl-is-device with an OpenCL C kernel" sycl_device_mode
 
 sycl_link() {
   llvm-as-22 "$SRC/app.ll" -o app.bc && llvm-as-22 "$SRC/lib.ll" -o lib.bc
   local libdir="$VENV/lib/dpcpp-2026/sycl"
-  sycl-link -v app.bc lib.bc --library-path="$libdir" --device-libs=libsycl-asan.bc -o linked.syclbin
-  ./host use-ext linked.syclbin input
-  sycl-link app.bc lib.bc --allow-device-image-dependencies --syclbin=object -o linked-deps.syclbin
-  syclbin dump linked-deps.syclbin | grep -A1 'symbols\]'
-  ./host use-ext linked-deps.syclbin object
+  # Input (and object) state imply --allow-device-image-dependencies: the
+  # input bundle is compiled then linked.
+  sycl-link -v app.bc lib.bc --library-path="$libdir" --device-libs=libsycl-asan.bc -o linked.syclbin \
+    && ./host use-ext linked.syclbin input-link || return 1
+  sycl-link app.bc lib.bc --syclbin=executable -o linked-exe.syclbin \
+    && ./host use-ext linked-exe.syclbin executable || return 1
+  sycl-link app.bc lib.bc --syclbin=object -o linked-deps.syclbin && syclbin dump linked-deps.syclbin | grep -A1 'symbols\]' \
+    && ./host use-ext linked-deps.syclbin object || return 1
+  ! sycl-link app.bc lib.bc --syclbin=object --allow-device-image-dependencies=false -o no.syclbin 2> no.err
+  cat no.err
+  [ ! -e no.syclbin ] && grep -q "contradicts '--syclbin=object'" no.err
 }
 run_case "sycl-link: two bitcode files and a device library from the wheel" sycl_link
+
+# Upstream clang 22's SYCL device code (sycl_kernel_entry_point kernels, a
+# SYCL_EXTERNAL function shared by two translation units) through sycl-link
+# alone, no IR edit: the commands of examples/upstream-clang/run.sh, which
+# docs/upstream-clang.md shows.
+upstream_clang() {
+  mkdir -p upstream
+  SYCL_RT="$VENV" "$ROOT/examples/upstream-clang/run.sh" "$WORK/upstream" 2>&1 | grep -v '^remark' | grep .
+  [ "${PIPESTATUS[0]}" = 0 ] || return 1
+  # The guide's commands are the script's, line for line.
+  local script guide
+  script=$(sed -n '/^# commands$/,/^# end commands$/p' "$ROOT/examples/upstream-clang/run.sh" | grep -v '^#')
+  guide=$(sed -n '/^<!-- commands -->$/,/^<!-- end commands -->$/p' "$ROOT/docs/upstream-clang.md" | grep -vE '^(<!--|```)')
+  [ -n "$script" ] && [ "$script" = "$guide" ] || { echo "docs/upstream-clang.md and run.sh give different commands"; return 1; }
+  cd upstream
+  for f in app app-kernel app-exe scale add; do syclbin dump $f.syclbin > $f.dump; done
+  cd ..
+  local d=upstream
+  # Per source: scale.cpp's image exports scale, add.cpp's imports it.
+  grep -q 'abstract modules: 2' $d/app.dump && grep -A1 'exported symbols' $d/app.dump | grep -q _Z5scalei \
+    && grep -A1 'imported symbols' $d/app.dump | grep -q _Z5scalei || { echo "per-source images wrong"; return 1; }
+  # Per kernel: one image per kernel, and scale's own (an entry point).
+  grep -q 'abstract modules: 3' $d/app-kernel.dump || { echo "per-kernel images wrong"; return 1; }
+  # The library exports scale, the application imports it.
+  grep -A1 'exported symbols' $d/scale.dump | grep -q _Z5scalei \
+    && grep -A1 'imported symbols' $d/add.dump | grep -q _Z5scalei || { echo "object files' symbols wrong"; return 1; }
+  grep -h 'kernel names:' $d/app.dump
+}
+run_case "upstream clang 22: two translation units, per source and per kernel, sycl::link of object files" upstream_clang
 
 # `syclbin dump` of a file the runtime writes (OffloadBinary version 2).
 content() {

@@ -10,6 +10,8 @@ scripts/setup.sh
 # builds verify only when asked).
 export SPL_VERIFY_EACH=1
 cargo test --release --workspace
+# Every crate packages (metadata, versions on path dependencies, files).
+cargo package --workspace --no-verify --allow-dirty --quiet
 lit-22 -sv lit/
 # Mutated inputs and unwritable outputs through every command and the C
 # entry points (short form; scripts/fault-campaign.py --cases 5000 for more).
@@ -34,7 +36,12 @@ if [ -n "$shared" ] && [ -x "$shared/conformance/run" ]; then
     chmod +x "$vtools/$b"
   done
   "$shared/conformance/run" --tools "$vtools" --expect lit/conformance-expected.txt
-else
-  echo "test: conformance corpus not found at $shared/conformance (set SPL_SHARED)" >&2
+elif [ "${SPL_REQUIRE_CORPUS:-0}" != 0 ] || [ -n "${CI:-}" ]; then
+  # CI (.ci/run sets SPL_REQUIRE_CORPUS=1; CI=... as CI services set it)
+  # always has the corpus: its absence there is a failure.
+  echo "test: error: conformance corpus not found at ${shared:-../shared}/conformance (set SPL_SHARED); required in CI" >&2
   exit 1
+else
+  echo "test: SKIPPED the upstream conformance corpus: not found at ${shared:-../shared or /work/shared}/conformance" >&2
+  echo "test: (set SPL_SHARED=<dir holding conformance/>; CI requires it). Everything else ran and passed." >&2
 fi

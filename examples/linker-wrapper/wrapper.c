@@ -14,7 +14,7 @@
 
    Build (see lit/capi/linker-wrapper.test):
      cc wrapper.c -I tools/include -I /usr/lib/llvm-22/include \
-        -L target/release -lsycl_tools -L /usr/lib/llvm-22/lib -lLLVM */
+        -L target/release -lsycl_post_link -L /usr/lib/llvm-22/lib -lLLVM */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

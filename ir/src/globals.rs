@@ -62,28 +62,4 @@ impl<'c> Value<'c> {
             LLVMDisposeBuilder(b);
         }
     }
-
-    /// Replaces the body of a function definition with one block named
-    /// `entry` that returns nothing or the null value of the return type
-    /// (`Function::deleteBody` first: attachments go, linkage becomes
-    /// external). A declaration is left alone.
-    pub fn stub_body(self) {
-        if self.is_declaration() {
-            return;
-        }
-        self.delete_body();
-        unsafe {
-            let ret_ty = LLVMGetReturnType(LLVMGlobalGetValueType(self.raw()));
-            let ctx = LLVMGetTypeContext(ret_ty);
-            let bb = LLVMAppendBasicBlockInContext(ctx, self.raw(), c"entry".as_ptr());
-            let b = LLVMCreateBuilderInContext(ctx);
-            LLVMPositionBuilderAtEnd(b, bb);
-            if LLVMGetTypeKind(ret_ty) == llvm_sys::LLVMTypeKind::LLVMVoidTypeKind {
-                LLVMBuildRetVoid(b);
-            } else {
-                LLVMBuildRet(b, LLVMConstNull(ret_ty));
-            }
-            LLVMDisposeBuilder(b);
-        }
-    }
 }

@@ -34,3 +34,12 @@ pub use value::{CallConv, Linkage, Type, Types, Value, ValueKind, Visibility};
 
 /// Re-export for the few places (tests, tools) that need inkwell directly.
 pub use inkwell;
+
+/// The version of the LLVM library in use (`22.1.3`), as LLVM itself
+/// reports it at run time (`LLVMGetVersion`).
+pub fn llvm_version() -> String {
+    let (mut major, mut minor, mut patch) = (0, 0, 0);
+    // SAFETY: LLVMGetVersion only writes the three numbers.
+    unsafe { llvm_sys::core::LLVMGetVersion(&mut major, &mut minor, &mut patch) };
+    format!("{major}.{minor}.{patch}")
+}

@@ -389,9 +389,15 @@ impl<'c> Value<'c> {
         }
     }
 
-    /// Sets the calling convention of a function.
+    /// Sets the calling convention of a function or call.
     pub fn set_call_conv(self, cc: CallConv) {
-        unsafe { LLVMSetFunctionCallConv(self.raw, cc.to_raw()) }
+        unsafe {
+            if self.kind() == ValueKind::Instruction {
+                LLVMSetInstructionCallConv(self.raw, cc.to_raw())
+            } else {
+                LLVMSetFunctionCallConv(self.raw, cc.to_raw())
+            }
+        }
     }
 
     /// Value of the string function attribute `key`, if present (`Some("")`
@@ -635,6 +641,40 @@ impl<'c> Value<'c> {
                 Some(LLVMConstIntGetZExtValue(self.raw))
             }
         }
+    }
+
+    /// The little-endian bytes of a constant integer or floating-point
+    /// scalar of up to 128 bits (`i128`, `fp128`; narrower ones too), as
+    /// many as `store_size`: the whole value, where [`Value::const_int_zext`]
+    /// and [`Value::const_fp_bits`] give 64 bits. `None` for other values.
+    pub fn const_scalar_le_bytes(self, store_size: usize) -> Option<Vec<u8>> {
+        let is_int = unsafe { !LLVMIsAConstantInt(self.raw).is_null() };
+        let is_fp = unsafe { !LLVMIsAConstantFP(self.raw).is_null() };
+        if !is_int && !is_fp {
+            return None;
+        }
+        // The printed form is LLVM's own exact spelling: "i128 -5", or for
+        // fp128 "fp128 0xL<low 64 bits><high 64 bits>" in hex.
+        let text = unsafe {
+            let p = LLVMPrintValueToString(self.raw);
+            let s = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
+            LLVMDisposeMessage(p);
+            s
+        };
+        let literal = text.split_whitespace().nth(1)?;
+        let bits: u128 = if is_int {
+            literal
+                .parse::<i128>()
+                .ok()
+                .map(|v| v as u128)
+                .or_else(|| literal.parse::<u128>().ok())?
+        } else if let Some(hex) = literal.strip_prefix("0xL") {
+            let (lo, hi) = (hex.get(..16)?, hex.get(16..32)?);
+            (u128::from(u64::from_str_radix(hi, 16).ok()?) << 64) | u128::from(u64::from_str_radix(lo, 16).ok()?)
+        } else {
+            u128::from(self.const_fp_bits()?)
+        };
+        (store_size <= 16).then(|| bits.to_le_bytes()[..store_size].to_vec())
     }
 
     /// Sign-extended value of a constant integer.

@@ -43,7 +43,7 @@
 ; PROP-SYCL-DEFAULT: [SYCL/misc properties]
 ; PROP-SYCL-DEFAULT-NEXT: specConstsReplacedWithDefault=1|1
 
-; IR-ESIMD: call i32 @_Z20__spirv_SpecConstantii(i32 0, i32 7)
+; IR-ESIMD: call spir_func i32 @_Z20__spirv_SpecConstantii(i32 0, i32 7)
 ; IR-ESIMD-DEFAULT: %v = add i32 7, 1
 ; IR-ESIMD-DEFAULT: !sycl-esimd-split-status = !{![[#S:]]}
 ; IR-ESIMD-DEFAULT: !sycl.specialization-constants-default-values-module = !{}

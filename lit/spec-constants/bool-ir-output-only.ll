@@ -15,7 +15,7 @@ target triple = "spir64-unknown-unknown"
 @spec_const2 = linkonce_odr addrspace(1) constant { %struct.user_type } { %struct.user_type { float 2.0e+01, i32 20, i8 20 } }
 
 ; CHECK-LABEL: define {{.*}}spir_kernel void @kernel_A(
-; CHECK: %[[CALL:[0-9]+]] = call i8 @_Z20__spirv_SpecConstantia(i32 0, i8 1)
+; CHECK: %[[CALL:[0-9]+]] = call spir_func i8 @_Z20__spirv_SpecConstantia(i32 0, i8 1)
 ; CHECK-NEXT: %tobool = trunc i8 %[[CALL]] to i1
 ; CHECK-NEXT: %frombool = zext i1 %tobool to i8
 define weak_odr spir_kernel void @kernel_A(ptr addrspace(1) %out) #0 {
@@ -27,7 +27,7 @@ define weak_odr spir_kernel void @kernel_A(ptr addrspace(1) %out) #0 {
 
 ; An i8 member of a composite stays an i8 call.
 ; CHECK-LABEL: define {{.*}}spir_kernel void @kernel_B(
-; CHECK: call i8 @_Z20__spirv_SpecConstantia(i32 3, i8 20)
+; CHECK: call spir_func i8 @_Z20__spirv_SpecConstantia(i32 3, i8 20)
 define weak_odr spir_kernel void @kernel_B(ptr addrspace(1) %out) #0 {
   %tmp = alloca %struct.user_type, align 4
   %tmp4 = addrspacecast ptr %tmp to ptr addrspace(4)
@@ -35,7 +35,7 @@ define weak_odr spir_kernel void @kernel_B(ptr addrspace(1) %out) #0 {
   ret void
 }
 
-; CHECK: declare i8 @_Z20__spirv_SpecConstantia(i32, i8)
+; CHECK: declare spir_func i8 @_Z20__spirv_SpecConstantia(i32, i8)
 ; CHECK: !sycl.specialization-constants = !{![[#]], ![[#]]}
 
 declare spir_func zeroext i1 @_Z37__sycl_getScalar2020SpecConstantValueIbET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))

@@ -36,7 +36,7 @@ target triple = "spir64-unknown-unknown"
 ; TABLE-NEXT: {{.*}}_3.ll|{{.*}}_3.prop|{{.*}}_3.sym
 ; TABLE-NOT: _4
 
-; IR0: call %struct.A @_Z29__spirv_SpecConstantCompositeistruct.B_Rstruct.A(
+; IR0: call spir_func %struct.A @_Z29__spirv_SpecConstantCompositeistruct.B_Rstruct.A(
 ; IR1-LABEL: define spir_kernel void @kernel_b(
 ; IR1: store %struct.A { i32 3, %struct.B { i32 3, i32 2, i32 1 } }, ptr addrspace(4) %a4, align 4
 ; IR1: %scalar2 = add i32 123, 1

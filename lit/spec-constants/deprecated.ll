@@ -26,7 +26,7 @@ define spir_func zeroext i1 @FOO() #0 {
   %n = load ptr addrspace(4), ptr %name, align 8
   %v = call spir_func zeroext i1 @_Z33__sycl_getScalarSpecConstantValueIbET_PKc(ptr addrspace(4) %n)
 ; CHECK-NOT: store{{.*}}@n.bool
-; RT: %[[#B:]] = call i1 @_Z20__spirv_SpecConstantib(i32 [[#]], i1 false)
+; RT: %[[#B:]] = call spir_func i1 @_Z20__spirv_SpecConstantib(i32 [[#]], i1 false)
 ; RT: ret i1 %[[#B]]
 ; DEF: ret i1 false
   ret i1 %v
@@ -35,7 +35,7 @@ define spir_func zeroext i1 @FOO() #0 {
 ; CHECK-LABEL: define {{.*}}@BAR(
 define spir_func float @BAR() #0 {
   %f = call spir_func float @_Z33__sycl_getScalarSpecConstantValueIfET_PKc(ptr addrspace(4) addrspacecast (ptr @n.float to ptr addrspace(4)))
-; RT: call float @_Z20__spirv_SpecConstantif(i32 [[#]], float 0.000000e+00)
+; RT: call spir_func float @_Z20__spirv_SpecConstantif(i32 [[#]], float 0.000000e+00)
 ; DEF: ret float 0.000000e+00
   ret float %f
 }
@@ -43,7 +43,7 @@ define spir_func float @BAR() #0 {
 ; CHECK-LABEL: define {{.*}}@BAZ(
 define spir_func void @BAZ(ptr addrspace(4) %out) #0 {
   call spir_func void @_Z36__sycl_getCompositeSpecConstantValueI3PODET_PKc(ptr addrspace(4) sret(%struct.POD) align 4 %out, ptr addrspace(4) addrspacecast (ptr addrspace(1) @n.pod to ptr addrspace(4)))
-; RT: %[[#POD:]] = call %struct.POD @_Z29__spirv_SpecConstantCompositeA2_struct.Ai_Rstruct.POD(
+; RT: %[[#POD:]] = call spir_func %struct.POD @_Z29__spirv_SpecConstantCompositeA2_struct.Ai_Rstruct.POD(
 ; RT-NEXT: store %struct.POD %[[#POD]], ptr addrspace(4) %out, align 4
 ; DEF: store %struct.POD zeroinitializer, ptr addrspace(4) %out, align 4
   ret void

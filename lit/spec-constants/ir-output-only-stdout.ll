@@ -26,7 +26,7 @@ entry:
 attributes #0 = { "sycl-module-id"="a.cpp" }
 
 ; CHECK: define {{.*}}spir_kernel void @k(
-; CHECK: %[[V:[0-9a-z.]+]] = call i32 @_Z20__spirv_SpecConstantii(i32 0, i32 7)
+; CHECK: %[[V:[0-9a-z.]+]] = call spir_func i32 @_Z20__spirv_SpecConstantii(i32 0, i32 7)
 ; CHECK: store i32 %[[V]], ptr addrspace(1) %out
 ; CHECK: !sycl.specialization-constants = !{![[#MD:]]}
 ; CHECK: ![[#MD]] = !{!"uid_ival", i32 0, i32 0, i32 4}

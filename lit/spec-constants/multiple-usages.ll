@@ -16,9 +16,9 @@ target triple = "spir64-unknown-unknown"
 @id_q = internal addrspace(1) constant { i32 } { i32 9 }
 
 ; CHECK-LABEL: define spir_kernel void @k(
-; CHECK: call float @_Z20__spirv_SpecConstantif(i32 [[#P:]], float 1.000000e+00)
-; CHECK-NEXT: call float @_Z20__spirv_SpecConstantif(i32 [[#P+1]], float 2.000000e+00)
-; CHECK: call i32 @_Z20__spirv_SpecConstantii(i32 [[#Q:]], i32 9)
+; CHECK: call spir_func float @_Z20__spirv_SpecConstantif(i32 [[#P:]], float 1.000000e+00)
+; CHECK-NEXT: call spir_func float @_Z20__spirv_SpecConstantif(i32 [[#P+1]], float 2.000000e+00)
+; CHECK: call spir_func i32 @_Z20__spirv_SpecConstantii(i32 [[#Q:]], i32 9)
 define spir_kernel void @k() #0 {
   %p = alloca %struct.P
   %p4 = addrspacecast ptr %p to ptr addrspace(4)
@@ -35,8 +35,8 @@ define spir_kernel void @k() #0 {
 }
 
 ; CHECK-LABEL: define spir_func void @ext(
-; CHECK: call float @_Z20__spirv_SpecConstantif(i32 [[#P]], float 1.000000e+00)
-; CHECK-NEXT: call float @_Z20__spirv_SpecConstantif(i32 [[#P+1]], float 2.000000e+00)
+; CHECK: call spir_func float @_Z20__spirv_SpecConstantif(i32 [[#P]], float 1.000000e+00)
+; CHECK-NEXT: call spir_func float @_Z20__spirv_SpecConstantif(i32 [[#P+1]], float 2.000000e+00)
 define spir_func void @ext() #0 {
   %p = alloca %struct.P
   %p4 = addrspacecast ptr %p to ptr addrspace(4)

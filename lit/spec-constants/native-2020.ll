@@ -37,11 +37,11 @@ target triple = "spir64-unknown-unknown"
 ; CHECK-LABEL: define spir_kernel void @k1(
 define spir_kernel void @k1() #0 {
   %h = call half @_Z37__sycl_getScalar2020SpecConstantValueIDhET_PKcPvS3_(ptr @n.half, ptr @id_half, ptr null)
-; CHECK: call half @_Z20__spirv_SpecConstantiDh(i32 [[#HALF:]], half 0xH4000)
+; CHECK: call spir_func half @_Z20__spirv_SpecConstantiDh(i32 [[#HALF:]], half 0xH4000)
   %i = call i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPvS3_(ptr @n.int, ptr @id_int, ptr null)
-; CHECK: call i32 @_Z20__spirv_SpecConstantii(i32 [[#INT:]], i32 42)
+; CHECK: call spir_func i32 @_Z20__spirv_SpecConstantii(i32 [[#INT:]], i32 42)
   %h2 = call half @_Z37__sycl_getScalar2020SpecConstantValueIDhET_PKcPvS3_(ptr @n.half, ptr @id_half, ptr null)
-; CHECK: call half @_Z20__spirv_SpecConstantiDh(i32 [[#HALF]], half 0xH4000)
+; CHECK: call spir_func half @_Z20__spirv_SpecConstantiDh(i32 [[#HALF]], half 0xH4000)
   ret void
 }
 
@@ -49,20 +49,20 @@ define spir_kernel void @k1() #0 {
 define spir_kernel void @k2() #0 {
   %c = alloca %struct.Compos, align 8
   call void @_Z40__sycl_getComposite2020SpecConstantValueI6ComposET_PKcPvS4_(ptr sret(%struct.Compos) align 8 %c, ptr @n.comp, ptr @id_comp, ptr null)
-; CHECK: %[[#S1:]] = call i32 @_Z20__spirv_SpecConstantii(i32 [[#C0:]], i32 1)
-; CHECK-NEXT: %[[#S2:]] = call double @_Z20__spirv_SpecConstantid(i32 [[#C0+1]], double 2.000000e+00)
-; CHECK-NEXT: %[[#S3:]] = call i32 @_Z20__spirv_SpecConstantii(i32 [[#C0+2]], i32 13)
-; CHECK-NEXT: %[[#S4:]] = call float @_Z20__spirv_SpecConstantif(i32 [[#C0+3]], float 8.500000e+00)
-; CHECK-NEXT: %[[#IN:]] = call %struct.Inner @_Z29__spirv_SpecConstantCompositeif_Rstruct.Inner(i32 %[[#S3]], float %[[#S4]])
-; CHECK-NEXT: %[[#CO:]] = call %struct.Compos @_Z29__spirv_SpecConstantCompositeidstruct.Inner_Rstruct.Compos(i32 %[[#S1]], double %[[#S2]], %struct.Inner %[[#IN]])
+; CHECK: %[[#S1:]] = call spir_func i32 @_Z20__spirv_SpecConstantii(i32 [[#C0:]], i32 1)
+; CHECK-NEXT: %[[#S2:]] = call spir_func double @_Z20__spirv_SpecConstantid(i32 [[#C0+1]], double 2.000000e+00)
+; CHECK-NEXT: %[[#S3:]] = call spir_func i32 @_Z20__spirv_SpecConstantii(i32 [[#C0+2]], i32 13)
+; CHECK-NEXT: %[[#S4:]] = call spir_func float @_Z20__spirv_SpecConstantif(i32 [[#C0+3]], float 8.500000e+00)
+; CHECK-NEXT: %[[#IN:]] = call spir_func %struct.Inner @_Z29__spirv_SpecConstantCompositeif_Rstruct.Inner(i32 %[[#S3]], float %[[#S4]])
+; CHECK-NEXT: %[[#CO:]] = call spir_func %struct.Compos @_Z29__spirv_SpecConstantCompositeidstruct.Inner_Rstruct.Compos(i32 %[[#S1]], double %[[#S2]], %struct.Inner %[[#IN]])
 ; CHECK-NEXT: store %struct.Compos %[[#CO]], ptr %c, align 8
   %v = alloca %struct.Vec, align 8
   call void @_Z40__sycl_getComposite2020SpecConstantValueI3VecET_PKcPvS4_(ptr sret(%struct.Vec) align 8 %v, ptr @n.vec, ptr @id_vec, ptr null)
-; CHECK: %[[#V:]] = call <2 x i32> @_Z29__spirv_SpecConstantCompositeii_RDv2_i(
-; CHECK-NEXT: call %struct.Vec @_Z29__spirv_SpecConstantCompositeDv2_i_Rstruct.Vec(<2 x i32> %[[#V]])
+; CHECK: %[[#V:]] = call spir_func <2 x i32> @_Z29__spirv_SpecConstantCompositeii_RDv2_i(
+; CHECK-NEXT: call spir_func %struct.Vec @_Z29__spirv_SpecConstantCompositeDv2_i_Rstruct.Vec(<2 x i32> %[[#V]])
   %a = alloca %struct.Arr, align 4
   call void @_Z40__sycl_getComposite2020SpecConstantValueI3ArrET_PKcPvS4_(ptr sret(%struct.Arr) align 4 %a, ptr @n.arr, ptr @id_arr, ptr null)
-; CHECK: call %struct.Arr @_Z29__spirv_SpecConstantCompositeA2_A3_i_Rstruct.Arr(
+; CHECK: call spir_func %struct.Arr @_Z29__spirv_SpecConstantCompositeA2_A3_i_Rstruct.Arr(
   ret void
 }
 

@@ -28,22 +28,22 @@ define spir_kernel void @k() #0 {
   %m = alloca %struct.Mid, align 4
   %m4 = addrspacecast ptr %m to ptr addrspace(4)
   call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI3MidET_PKcPKvS5_(ptr addrspace(4) sret(%struct.Mid) align 4 %m4, ptr addrspace(4) addrspacecast (ptr @n.mid to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id_mid to ptr addrspace(4)), ptr addrspace(4) null)
-; CHECK: %[[#A:]] = call float @_Z20__spirv_SpecConstantif(i32 0, float 1.000000e+00)
-; CHECK-NEXT: %[[#B:]] = call i8 @_Z20__spirv_SpecConstantia(i32 1, i8 97)
-; CHECK-NEXT: %[[#C:]] = call i32 @_Z20__spirv_SpecConstantii(i32 3, i32 42)
-; CHECK-NEXT: %[[#D:]] = call i8 @_Z20__spirv_SpecConstantia(i32 4, i8 8)
-; CHECK-NEXT: call %struct.Mid @_Z29__spirv_SpecConstantCompositefaA3_aiaA3_a_Rstruct.Mid(float %[[#A]], i8 %[[#B]], [3 x i8] undef, i32 %[[#C]], i8 %[[#D]], [3 x i8] undef)
+; CHECK: %[[#A:]] = call spir_func float @_Z20__spirv_SpecConstantif(i32 0, float 1.000000e+00)
+; CHECK-NEXT: %[[#B:]] = call spir_func i8 @_Z20__spirv_SpecConstantia(i32 1, i8 97)
+; CHECK-NEXT: %[[#C:]] = call spir_func i32 @_Z20__spirv_SpecConstantii(i32 3, i32 42)
+; CHECK-NEXT: %[[#D:]] = call spir_func i8 @_Z20__spirv_SpecConstantia(i32 4, i8 8)
+; CHECK-NEXT: call spir_func %struct.Mid @_Z29__spirv_SpecConstantCompositefaA3_aiaA3_a_Rstruct.Mid(float %[[#A]], i8 %[[#B]], [3 x i8] undef, i32 %[[#C]], i8 %[[#D]], [3 x i8] undef)
   %t = alloca %struct.Tail, align 4
   %t4 = addrspacecast ptr %t to ptr addrspace(4)
   call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI4TailET_PKcPKvS5_(ptr addrspace(4) sret(%struct.Tail) align 4 %t4, ptr addrspace(4) addrspacecast (ptr @n.tail to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id_tail to ptr addrspace(4)), ptr addrspace(4) null)
 ; The two undef IDs of @id_mid (2 and 5) are consumed: @id_tail starts at 6.
-; CHECK: call i32 @_Z20__spirv_SpecConstantii(i32 6, i32 0)
-; CHECK-NEXT: call i8 @_Z20__spirv_SpecConstantia(i32 7, i8 0)
+; CHECK: call spir_func i32 @_Z20__spirv_SpecConstantii(i32 6, i32 0)
+; CHECK-NEXT: call spir_func i8 @_Z20__spirv_SpecConstantia(i32 7, i8 0)
   %n = alloca %struct.Nested, align 4
   %n4 = addrspacecast ptr %n to ptr addrspace(4)
   call spir_func void @_Z40__sycl_getComposite2020SpecConstantValueI6NestedET_PKcPKvS5_(ptr addrspace(4) sret(%struct.Nested) align 4 %n4, ptr addrspace(4) addrspacecast (ptr @n.nest to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id_nest to ptr addrspace(4)), ptr addrspace(4) null)
-; CHECK: call %struct.Three @_Z29__spirv_SpecConstantCompositeaia_Rstruct.Three(
-; CHECK: call %struct.Nested @_Z29__spirv_SpecConstantCompositeastruct.Threea_Rstruct.Nested(
+; CHECK: call spir_func %struct.Three @_Z29__spirv_SpecConstantCompositeaia_Rstruct.Three(
+; CHECK: call spir_func %struct.Nested @_Z29__spirv_SpecConstantCompositeastruct.Threea_Rstruct.Nested(
   ret void
 }
 

@@ -19,8 +19,8 @@ target triple = "spir64-unknown-unknown"
 
 ; Images come in descending key order: KERNEL_C, KERNEL_B, KERNEL_A.
 ; IR2-LABEL: define spir_kernel void @KERNEL_A(
-; IR2: call i32 @_Z20__spirv_SpecConstantii(i32 1, i32 1)
-; IR2: call i32 @_Z20__spirv_SpecConstantii(i32 0, i32 2)
+; IR2: call spir_func i32 @_Z20__spirv_SpecConstantii(i32 1, i32 1)
+; IR2: call spir_func i32 @_Z20__spirv_SpecConstantii(i32 0, i32 2)
 define spir_kernel void @KERNEL_A() #0 {
   %1 = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @SC1 to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id1 to ptr addrspace(4)), ptr addrspace(4) null)
   %2 = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @SC2 to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id2 to ptr addrspace(4)), ptr addrspace(4) null)
@@ -28,7 +28,7 @@ define spir_kernel void @KERNEL_A() #0 {
 }
 
 ; IR1-LABEL: define spir_kernel void @KERNEL_B(
-; IR1: call i32 @_Z20__spirv_SpecConstantii(i32 0, i32 1)
+; IR1: call spir_func i32 @_Z20__spirv_SpecConstantii(i32 0, i32 1)
 define spir_kernel void @KERNEL_B() #0 {
   %1 = call spir_func i32 @_Z37__sycl_getScalar2020SpecConstantValueIiET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @SC1 to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @id1 to ptr addrspace(4)), ptr addrspace(4) null)
   ret void

@@ -98,24 +98,27 @@ fn clean_execution_modes(m: &Module<'_>) {
 }
 
 /// Keeps only the `{!"name", !"mangled"}` pairs of `sycl_registered_kernels`
-/// whose function exists in the module.
+/// whose function exists in the module, as upstream's
+/// `cleanupSYCLRegisteredKernels`: only the named metadata's **first**
+/// operand is read, and the named metadata is left with that one filtered
+/// list.
+///
+/// An image whose ESIMD and SYCL parts were linked back together has two
+/// operands (one from each part, the ESIMD part's first); upstream keeps the
+/// first, so the registrations of the SYCL part's kernels are lost there too,
+/// and so here: the output is upstream's.
 fn clean_registered_kernels(m: &Module<'_>) {
     const NAME: &str = "sycl_registered_kernels";
     let nodes = m.named_metadata(NAME);
-    if nodes.len() != 1 {
-        return;
-    }
+    let Some(first) = nodes.first() else { return };
     let mut pairs = Vec::new();
-    for op in nodes[0].md_operands() {
+    for op in first.md_operands() {
         let MdOperand::Node(pair) = op else { continue };
         let ops = pair.md_operands();
         if ops.len() != 2 {
             continue;
         }
         let Some(mangled) = ops[1].as_string() else { continue };
-        if ops[0].as_string().is_none() {
-            continue;
-        }
         if m.function(&mangled).is_some() {
             pairs.push(MdOperand::Node(pair));
         }

@@ -137,6 +137,13 @@ fn is_spir_triple(triple: &str) -> bool {
     arch == "spir" || arch == "spir64" || arch.starts_with("spir_") || arch.starts_with("spir64_")
 }
 
+/// Upstream's `Triple::isSPIROrSPIRV`: SPIR (`spir`, `spir64` and Intel's
+/// `spir64_*` sub-architectures) or SPIR-V (`spirv`, `spirv32`, `spirv64`,
+/// with or without a version).
+fn is_spir_or_spirv_triple(triple: &str) -> bool {
+    is_spir_triple(triple) || triple.split('-').next().unwrap_or("").starts_with("spirv")
+}
+
 fn err(s: impl Into<String>) -> PassError {
     PassError::Message(s.into())
 }
@@ -150,6 +157,8 @@ pub fn lower_spec_constants(m: &Module<'_>, mode: HandlingMode) -> Result<bool, 
 struct Lowering<'m, 'c> {
     m: &'m Module<'c>,
     mode: HandlingMode,
+    /// The module targets SPIR or SPIR-V: SPIR-V builtins are `spir_func`.
+    spir_target: bool,
     next_id: u32,
     next_offset: u64,
     ids: HashMap<String, Vec<Id>>,
@@ -165,6 +174,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
         Lowering {
             m,
             mode,
+            spir_target: is_spir_or_spirv_triple(&m.triple()),
             next_id: 0,
             next_offset: 0,
             ids: HashMap::new(),
@@ -494,7 +504,10 @@ impl<'m, 'c> Lowering<'m, 'c> {
     }
 
     /// `emitCall`: declares the mangled SPIR-V intrinsic and calls it. A
-    /// bool constant with an i8 default is read as i8 and truncated.
+    /// bool constant with an i8 default is read as i8 and truncated. On
+    /// SPIR and SPIR-V targets the declaration and the call use the
+    /// `spir_func` convention, as every SPIR-V builtin does (intel/llvm
+    /// #15718); elsewhere (NVPTX, AMDGCN) the C convention.
     fn emit_call(
         &self,
         ins: Inserter<'c>,
@@ -505,15 +518,20 @@ impl<'m, 'c> Lowering<'m, 'c> {
         let t = self.m.types();
         let arg_tys: Vec<Type<'c>> = args.iter().map(|a| a.ty()).collect();
         let name = mangle_function(base, ret, &arg_tys)?;
-        if ret.is_int(1) && arg_tys.len() == 2 && arg_tys[1].is_int(8) {
-            let fty = t.function(t.int(8), &arg_tys, false);
-            let callee = self.m.get_or_insert_function(&name, fty);
-            let c = ins.call(fty, callee, args, "");
-            return Ok(ins.trunc(c, ret, "tobool"));
-        }
-        let fty = t.function(ret, &arg_tys, false);
+        let bool_from_i8 = ret.is_int(1) && arg_tys.len() == 2 && arg_tys[1].is_int(8);
+        let fty = t.function(if bool_from_i8 { t.int(8) } else { ret }, &arg_tys, false);
         let callee = self.m.get_or_insert_function(&name, fty);
-        Ok(ins.call(fty, callee, args, ""))
+        let call = ins.call(fty, callee, args, "");
+        if self.spir_target {
+            if callee.is_function() {
+                callee.set_call_conv(CallConv::SpirFunc);
+            }
+            call.set_call_conv(CallConv::SpirFunc);
+        }
+        if bool_from_i8 {
+            return Ok(ins.trunc(call, ret, "tobool"));
+        }
+        Ok(call)
     }
 
     /// `collectCompositeElementsInfoRecursive`: one (id, offset, size) per
@@ -810,20 +828,17 @@ fn default_bytes(m: &Module<'_>, c: Value<'_>, offset: &mut u64, out: &mut Vec<u
             Ok(())
         }
         _ => {
+            // Scalars of up to 128 bits (`i128`, `fp128`) are accepted, as
+            // upstream accepts them in emulation mode; their whole value is
+            // written (upstream copies through a 64-bit temporary, whose
+            // upper bytes are not the value's).
             let n = dl.store_size(ty) as usize;
-            let bits = if let Some(v) = c.const_int_zext() {
-                v
-            } else if let Some(v) = c.const_fp_bits() {
-                v
-            } else {
+            let Some(bytes) = c.const_scalar_le_bytes(n) else {
                 return Err(err(
                     "unexpected constant scalar type in a specialization constant default value",
                 ));
             };
-            if n > 8 {
-                return Err(err("specialization constant scalar wider than 64 bits"));
-            }
-            out.extend_from_slice(&bits.to_le_bytes()[..n]);
+            out.extend_from_slice(&bytes);
             *offset += n as u64;
             Ok(())
         }
@@ -932,7 +947,7 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
     fn native_descriptors_report_tail_padding() {
         let (text, reg) = lower(PADDED, HandlingMode::Native);
         assert!(
-            text.contains("call %struct.A @_Z29__spirv_SpecConstantCompositeiaA3_a_Rstruct.A(i32 %"),
+            text.contains("call spir_func %struct.A @_Z29__spirv_SpecConstantCompositeiaA3_a_Rstruct.A(i32 %"),
             "{text}"
         );
         let words = |k: &str| reg.value(names::SPEC_CONST_MAP, k).and_then(|v| v.as_u32_array());
@@ -945,6 +960,37 @@ define spir_kernel void @k(ptr addrspace(1) %buf) {
         assert_eq!(all, Some(&[20, 0, 0, 0, 99, 0, 0, 0, 1][..]));
         assert!(!text.contains("@n ="), "unused symbolic IDs are erased: {text}");
         assert!(text.contains("@d ="), "specialization_id objects are kept: {text}");
+    }
+
+    #[test]
+    fn emulation_writes_whole_128_bit_default_values() {
+        let ir = r#"
+@na = private unnamed_addr constant [2 x i8] c"A\00"
+@nf = private unnamed_addr constant [2 x i8] c"F\00"
+@ida = internal addrspace(1) constant { i128 } { i128 -2 }
+@idf = internal addrspace(1) constant { fp128 } { fp128 0xL00000000000000013FFF000000000000 }
+define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %buf) {
+  %b4 = addrspacecast ptr addrspace(1) %buf to ptr addrspace(4)
+  %a = call spir_func i128 @_Z37__sycl_getScalar2020SpecConstantValueInET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @na to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @ida to ptr addrspace(4)), ptr addrspace(4) %b4)
+  store i128 %a, ptr addrspace(1) %out
+  %f = call spir_func fp128 @_Z37__sycl_getScalar2020SpecConstantValueIgET_PKcPKvS4_(ptr addrspace(4) addrspacecast (ptr @nf to ptr addrspace(4)), ptr addrspace(4) addrspacecast (ptr addrspace(1) @idf to ptr addrspace(4)), ptr addrspace(4) %b4)
+  store fp128 %f, ptr addrspace(1) %out
+  ret void
+}
+declare spir_func i128 @_Z37__sycl_getScalar2020SpecConstantValueInET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+declare spir_func fp128 @_Z37__sycl_getScalar2020SpecConstantValueIgET_PKcPKvS4_(ptr addrspace(4), ptr addrspace(4), ptr addrspace(4))
+"#;
+        let (_, reg) = lower(ir, HandlingMode::Emulation);
+        let all = reg
+            .value(names::SPEC_CONST_DEFAULT_VALUES, "all")
+            .and_then(|v| v.as_byte_payload())
+            .map(<[u8]>::to_vec);
+        let mut want = vec![0xfe];
+        want.extend([0xff; 15]);
+        // fp128: low 64 bits (1), then high 64 bits (0x3fff000000000000).
+        want.extend(1u64.to_le_bytes());
+        want.extend(0x3fff_0000_0000_0000u64.to_le_bytes());
+        assert_eq!(all, Some(want));
     }
 
     #[test]

@@ -9,15 +9,27 @@
 //! Everything happens in memory: the linked module's bitcode goes to the
 //! in-memory pipeline ([`crate::post_link_images`]) and its images straight
 //! to the packager; no file is written but the output.
+//!
+//! Device code from upstream clang (`-fsycl-is-device`, kernels declared
+//! with `[[clang::sycl_kernel_entry_point(Name)]]`) is prepared before
+//! linking, input by input ([`prepare_input`]): functions lacking
+//! `sycl-module-id` get it from the input's `source_filename` (upstream
+//! clang writes none), and kernels clang names `_ZTS<Name>` are renamed
+//! `__sycl_kernel_<Name>`, the name under which Intel's SYCL runtime finds a
+//! SYCLBIN kernel by the name a program writes ([`KernelNames`];
+//! `docs/upstream-clang.md` gives the rule and the runtime code behind it).
 
 use std::path::Path;
 
-use sycl_ir::Context;
+use sycl_ir::{Context, Linkage, Module};
+use sycl_split::entry_points::{is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
 use crate::error::PostLinkError;
 use crate::input::Input;
+use crate::kernel_names::rename_kernels;
 use crate::pipeline::post_link_images;
+pub use crate::settings::KernelNames;
 use crate::settings::{Settings, SpecConstMode};
 use crate::syclbin::{self, SyclbinImage, SyclbinOptions};
 
@@ -33,8 +45,39 @@ pub struct DeviceLinkOptions {
     /// `-allow-device-image-dependencies`: SYCL_EXTERNAL functions stay in
     /// the image that defines them and are imported by the others.
     pub allow_device_image_dependencies: bool,
+    /// Which kernels are renamed to their free-function kernel name.
+    pub kernel_names: KernelNames,
     /// State, container and threads of the SYCLBIN.
     pub syclbin: SyclbinOptions,
+}
+
+/// Prepares one input module for linking (see the module documentation):
+/// renames its `_ZTS<N>` kernels as `names` says
+/// ([`crate::kernel_names::rename_kernels`]), then stamps
+/// `sycl-module-id` = the input's source file name (else `path`) on
+/// - every kernel that lacks it;
+/// - when no function of the input carries the attribute (upstream clang's
+///   output), every other function defined with external linkage, builtins
+///   and intrinsics aside: the SYCL_EXTERNAL functions of that input, which
+///   then are entry points for per-source split and dynamic linking.
+///
+/// Returns warnings (kernels left with their mangled name).
+pub fn prepare_input(m: &Module<'_>, path: &str, names: KernelNames) -> Result<Vec<String>, PostLinkError> {
+    let functions = m.functions();
+    let has_module_ids = functions.iter().any(|f| f.has_fn_attr(ATTR_MODULE_ID));
+    let warnings = rename_kernels(m, path, names)?.warnings;
+    let source = m.as_inkwell().get_source_file_name().to_string_lossy().into_owned();
+    let module_id = if source.is_empty() { path.to_string() } else { source };
+    for f in functions
+        .iter()
+        .filter(|f| !f.is_declaration() && !f.has_fn_attr(ATTR_MODULE_ID))
+    {
+        let external = !has_module_ids && f.linkage() == Linkage::LLVMExternalLinkage && !is_intrinsic_or_builtin(*f);
+        if is_kernel(*f) || external {
+            f.add_fn_attr(ATTR_MODULE_ID, &module_id);
+        }
+    }
+    Ok(warnings)
 }
 
 /// A successful link: the SYCLBIN bytes and what was done, for `-v`.
@@ -79,13 +122,19 @@ pub fn find_device_libs(names: &[String], dirs: &[String]) -> Result<Vec<String>
     Ok(out)
 }
 
+/// The bytes of `path`, standard input for `-`.
 fn read(path: &str) -> Result<Vec<u8>, PostLinkError> {
-    std::fs::read(path).map_err(|e| PostLinkError::new(format!("{path}: {}", crate::output::io_reason(&e))))
+    crate::input::read_input(path).map(|(data, _)| data)
 }
 
-/// Links the inputs and device libraries into one verified module and
-/// returns it as bitcode, with the linker's warnings.
-pub fn link_inputs(inputs: &[String], device_libs: &[String]) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
+/// Links the inputs (each prepared by [`prepare_input`]) and device
+/// libraries into one verified module and returns it as bitcode, with the
+/// warnings of the preparation and the linker.
+pub fn link_inputs(
+    inputs: &[String],
+    device_libs: &[String],
+    names: KernelNames,
+) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
     let Some((first, rest)) = inputs.split_first() else {
         return Err(PostLinkError::new("no input files"));
     };
@@ -100,9 +149,10 @@ pub fn link_inputs(inputs: &[String], device_libs: &[String]) -> Result<(Vec<u8>
             .map_err(|e| PostLinkError::new(format!("{path}: {e}")))
     };
     let linked = parse(first)?;
-    let mut warnings = Vec::new();
+    let mut warnings = prepare_input(&linked, first, names)?;
     for path in rest {
         let m = parse(path)?;
+        warnings.extend(prepare_input(&m, path, names)?);
         warnings.extend(
             linked
                 .link_in(m)
@@ -141,6 +191,7 @@ pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
         device_globals: true,
         only_kernels_as_entry_points: !o.allow_device_image_dependencies,
         dynamic_linking: o.allow_device_image_dependencies,
+        threads: Some(o.syclbin.threads),
         ..Settings::default()
     }
 }
@@ -150,7 +201,7 @@ pub const LINKED_MODULE: &str = "the linked module";
 
 /// Links, post-links and packages (see the module documentation).
 pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkError> {
-    let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs)?;
+    let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names)?;
     let (images, report) = post_link_images(&syclbin_settings(o), Input::from_bytes(bitcode, LINKED_MODULE))?;
     warnings.extend(report.warnings);
     let images: Vec<SyclbinImage> = images.into_iter().map(SyclbinImage::from).collect();
@@ -160,4 +211,45 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
         images: images.len(),
         warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upstream_clang_input_prepared() {
+        let ctx = Context::new();
+        let ir = b"source_filename = \"a.cpp\"\n\
+            define spir_func i32 @_Z5scalei(i32 %x) { ret i32 %x }\n\
+            define linkonce_odr spir_func i32 @_Z6helperi(i32 %x) { ret i32 %x }\n\
+            define spir_kernel void @_ZTS1K() { ret void }\n";
+        let m = ctx.parse_ir(ir, "a.ll").expect("parses");
+        assert!(prepare_input(&m, "a.ll", KernelNames::Auto)
+            .expect("prepared")
+            .is_empty());
+        let k = m.function("__sycl_kernel_K").expect("renamed");
+        assert_eq!(k.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.cpp"));
+        let scale = m.function("_Z5scalei").expect("kept");
+        assert_eq!(scale.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.cpp"));
+        let helper = m.function("_Z6helperi").expect("kept");
+        assert!(!helper.has_fn_attr(ATTR_MODULE_ID));
+    }
+
+    #[test]
+    fn dpcpp_input_left_alone() {
+        let ctx = Context::new();
+        let ir = b"define spir_func i32 @helper(i32 %x) { ret i32 %x }\n\
+            define spir_kernel void @_ZTS1K() #0 { ret void }\n\
+            define spir_kernel void @_ZTS1L() { ret void }\n\
+            attributes #0 = { \"sycl-module-id\"=\"a.cpp\" }\n";
+        let m = ctx.parse_ir(ir, "a.ll").expect("parses");
+        prepare_input(&m, "a.ll", KernelNames::Auto).expect("prepared");
+        assert!(m.function("_ZTS1K").is_some());
+        // A kernel without the attribute gets the input's name; other
+        // functions of a module that has module ids do not.
+        let l = m.function("_ZTS1L").expect("kept");
+        assert_eq!(l.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.ll"));
+        assert!(!m.function("helper").expect("kept").has_fn_attr(ATTR_MODULE_ID));
+    }
 }

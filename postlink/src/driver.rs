@@ -103,17 +103,19 @@ fn esimd_step<'c>(
     image: Module<'c>,
     info: &ImageInfo<'_>,
 ) -> Result<(DeviceImage<'c>, Vec<String>), PostLinkError> {
-    match &s.esimd {
-        Some(o) => process_image(image, info, s.ep, o, name),
+    let (mut image, warnings) = match &s.esimd {
+        Some(o) => process_image(image, info, s.ep, o, name)?,
         None => {
             let part = ImagePart {
                 module: image,
                 entry_points: info.entry_points.to_vec(),
                 status: EsimdStatus::SyclOnly,
             };
-            Ok((DeviceImage::new(vec![part]), Vec::new()))
+            (DeviceImage::new(vec![part]), Vec::new())
         }
-    }
+    };
+    image.has_virtual_functions = info.has_virtual_functions;
+    Ok((image, warnings))
 }
 
 type Slot<O> = Option<Result<(O, Vec<String>), PostLinkError>>;
@@ -125,7 +127,6 @@ struct Work<'a, S: ImageSink> {
     name: &'a str,
     sink: &'a S,
     jobs: &'a [Job],
-    groups_split: bool,
     pending: Vec<AtomicU32>,
     next: AtomicUsize,
     failed: AtomicBool,
@@ -185,14 +186,18 @@ impl<S: ImageSink> Work<'_, S> {
         defs: &[Value<'c>],
     ) -> Result<(S::Output, Vec<String>), PostLinkError> {
         let (s, name) = (self.s, self.name);
+        let step = crate::trace::span("Extract", n);
         let image = extractor
             .try_extract(defs)
             .map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
+        drop(step);
+        let step = crate::trace::span("Cleanup", n);
         let opts = CleanupOptions {
             dynamic_linking: s.ep.dynamic_linking,
             has_virtual_functions: job.has_virtual_functions,
         };
         cleanup(&image, &job.names, opts).map_err(|e| PostLinkError::new(e.to_string()))?;
+        drop(step);
         let mut warnings = if s.ep.dynamic_linking {
             Vec::new()
         } else {
@@ -201,7 +206,6 @@ impl<S: ImageSink> Work<'_, S> {
         let info = ImageInfo {
             entry_points: &job.names,
             has_virtual_functions: job.has_virtual_functions,
-            groups_split: self.groups_split,
         };
         let (image, esimd_warnings) = esimd_step(s, name, image, &info)?;
         warnings.extend(esimd_warnings);
@@ -232,26 +236,24 @@ pub fn split_and_save<S: ImageSink>(
     let m = parse_module(&ctx, &data, name)?;
     // The module holds what it needs; the input bytes can go.
     drop(data);
-    let (jobs, groups_split, m) = {
+    let (jobs, m) = {
         prepare(&m)?;
         let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
         before_extract(&m, &groups)?;
         let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
-        let groups_split = groups.len() > 1;
         if !real_split {
             let group = &groups[0];
             let names = group.names();
             let has_virtual_functions = group.has_virtual_functions;
-            // A module passed through whole without any entry point is kept as it
-            // is (upstream's copier; conformance spec-constants/SYCL-alloca.ll).
-            if !names.is_empty() {
-                cleanup(&m, &names, cleanup_opts(has_virtual_functions))
-                    .map_err(|e| PostLinkError::new(e.to_string()))?;
-            }
+            // The module passed through whole is cleaned up like any image
+            // (upstream's ModuleCopier), also when it has no entry point at
+            // all: then nothing is exported, and only functions marked
+            // `sycl-entry-point`, `indirectly-callable` or
+            // `referenced-indirectly` and the globals stay.
+            cleanup(&m, &names, cleanup_opts(has_virtual_functions)).map_err(|e| PostLinkError::new(e.to_string()))?;
             let info = ImageInfo {
                 entry_points: &names,
                 has_virtual_functions,
-                groups_split,
             };
             let (image, warnings) = esimd_step(s, name, m, &info)?;
             let out = sink.save(0, &image)?;
@@ -285,16 +287,10 @@ pub fn split_and_save<S: ImageSink>(
                 }
             })
             .collect();
-        (jobs, groups_split, m)
+        (jobs, m)
     };
 
-    // A virtual-functions image may get a dummy copy that takes the next
-    // number (see the `sycl-post-link` sink): save such images in order.
-    let threads = if jobs.iter().any(|j| j.has_virtual_functions) {
-        1
-    } else {
-        s.threads.clamp(1, jobs.len().max(1))
-    };
+    let threads = s.threads.clamp(1, jobs.len().max(1));
     // How many jobs not yet started define each global value: a worker frees
     // a function body once none does.
     let mut pending = vec![0u32; m.global_values().len()];
@@ -308,7 +304,6 @@ pub fn split_and_save<S: ImageSink>(
         name,
         sink,
         jobs: &jobs,
-        groups_split,
         pending: pending.into_iter().map(AtomicU32::new).collect(),
         next: AtomicUsize::new(0),
         failed: AtomicBool::new(false),

@@ -28,13 +28,6 @@ use sycl_split::esimd::{extract_parts, EsimdPartition, PartKind};
 use crate::error::PostLinkError;
 use crate::image::{undefined_function_warnings, DeviceImage, ImagePart};
 
-/// Upstream's error for an image with SYCL and ESIMD code under
-/// `-split=kernel` when the input was split into several images (an image of
-/// one SYCL entry point has both when that entry point reaches an ESIMD
-/// function).
-pub const PER_KERNEL_ERROR: &str = "SYCL and ESIMD entry points detected with -split-mode=per-kernel and \
-                                    -split-esimd=false. So -split-esimd=true is mandatory.";
-
 /// Upstream's error for `invoke_simd` calls with `-split-esimd`.
 pub const INVOKE_SIMD_ERROR: &str = "'invoke_simd' calls detected, '-split-esimd' must not be specified";
 
@@ -45,8 +38,6 @@ pub struct EsimdOptions {
     pub split_esimd: bool,
     /// `-lower-esimd`: lower ESIMD parts (not supported: refused).
     pub lower_esimd: bool,
-    /// `-split=kernel` was given.
-    pub per_kernel: bool,
 }
 
 /// What the ESIMD step needs to know about an image besides its module.
@@ -57,8 +48,6 @@ pub struct ImageInfo<'a> {
     /// The image's group has virtual function definitions (for the cleanup
     /// of the parts).
     pub has_virtual_functions: bool,
-    /// The input was split into more than one group.
-    pub groups_split: bool,
 }
 
 /// Runs the ESIMD step on `image`, a cleaned-up device image described by
@@ -79,10 +68,11 @@ pub fn process_image<'c>(
         .filter(|&f| is_entry_point(f, ep))
         .collect();
     let partition = EsimdPartition::new(&image, &functions);
+    // An image with SYCL and ESIMD code under `-split=kernel` without
+    // `-split-esimd` (a SYCL kernel reaching an ESIMD function) is split and
+    // linked back like any other: the newest `handleESIMD` no longer refuses
+    // it; the SYCL part's warning names the ESIMD callee it lacks.
     let kinds = partition.parts();
-    if kinds.len() == 2 && o.per_kernel && info.groups_split && !o.split_esimd {
-        return Err(PostLinkError::new(PER_KERNEL_ERROR));
-    }
     if o.lower_esimd && kinds.contains(&PartKind::Esimd) {
         return Err(PostLinkError::new(format!(
             "{input}: -lower-esimd: lowering ESIMD code needs Intel's vc-intrinsics passes, which stock LLVM \

@@ -142,7 +142,10 @@ pub fn image_file_name(prefix: &str, number: usize, status: EsimdStatus, file: I
 /// to files and listed in the file tables.
 pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let settings = o.run_settings();
+    let step = crate::trace::span("Read", &o.input);
     let input = Input::read(&o.input)?;
+    drop(step);
+    let split_step = crate::trace::span("Post-link", &o.input);
     let outputs: Vec<OutputSpec> = if o.outputs.is_empty() {
         let ext = if settings.ir_output_only { "out" } else { "files" };
         let stem = if o.input == "-" { "-".into() } else { stem_of(&o.input) };
@@ -167,6 +170,7 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let mut tables: Vec<FileTable> = outputs.iter().map(|_| FileTable::new(columns.clone())).collect();
     let mut files = Outputs::new();
     let mut report = post_link(&settings, input, |image| {
+        crate::trace::progress("images");
         if settings.ir_output_only {
             return files.write(&outputs[0].path, &image.ir).map_err(err);
         }
@@ -182,6 +186,10 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             files.write(&sym, text.as_bytes()).map_err(err)?;
         }
         // An image a target cannot run is left out of that target's table.
+        // Tables of one target (several plain `-o`) share the image's `.prop`
+        // file: upstream writes the same file once per table; it is written
+        // once here.
+        let mut props_written: Vec<String> = Vec::new();
         for (table, outcome) in tables.iter_mut().zip(&image.targets) {
             if !outcome.accepted {
                 continue;
@@ -194,7 +202,10 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
                     image.esimd_status,
                     ImageFile::Properties(&outcome.target),
                 );
-                files.write(&prop, text.as_bytes()).map_err(err)?;
+                if !props_written.contains(&prop) {
+                    files.write(&prop, text.as_bytes()).map_err(err)?;
+                    props_written.push(prop.clone());
+                }
                 row.push(prop);
             }
             if image.symbols.is_some() {
@@ -214,6 +225,8 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             files.write(&spec.path, table.to_text().as_bytes()).map_err(err)?;
         }
     }
+    drop(split_step);
+    let _step = crate::trace::span("Write", &outputs[0].path);
     files.commit().map_err(err)?;
     Ok(report)
 }

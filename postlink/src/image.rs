@@ -25,6 +25,9 @@ pub struct DeviceImage<'c> {
     /// The ESIMD step separated an ESIMD and a SYCL part (even if it linked
     /// them back together).
     pub esimd_split: bool,
+    /// The image's group has virtual function definitions (for the cleanup
+    /// that follows specialization-constant lowering).
+    pub has_virtual_functions: bool,
 }
 
 impl<'c> DeviceImage<'c> {
@@ -33,6 +36,7 @@ impl<'c> DeviceImage<'c> {
         DeviceImage {
             parts,
             esimd_split: false,
+            has_virtual_functions: false,
         }
     }
 }
@@ -61,9 +65,6 @@ pub enum ImageKind {
     /// A copy of the image before it with specialization constants replaced
     /// by their default values (`-generate-device-image-default-spec-consts`).
     DefaultSpecConstants,
-    /// A copy of the virtual-functions image before it with every body
-    /// emptied, for devices that lack the optional features it uses.
-    Dummy,
     /// A bfloat16 device library (`-device-lib-dir`), saved as it is; the
     /// file name it was loaded from.
     DeviceLibrary(String),

@@ -38,6 +38,8 @@ pub struct ModuleSplitOptions {
     pub split: Option<SplitMode>,
     /// `-S`
     pub text: bool,
+    /// `-j N` / `--threads=N` (see [`crate::Settings::threads`]).
+    pub threads: Option<usize>,
 }
 
 struct ModuleSplitSink<'a> {
@@ -97,7 +99,7 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         split_given: o.split.is_some(),
         global_scope: mode == SplitMode::None,
         ep: EntryPointOptions::default(),
-        threads: thread_count(),
+        threads: thread_count(o.threads),
         esimd: None,
     };
     let result = split_and_save(data, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;

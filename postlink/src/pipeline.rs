@@ -15,13 +15,14 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use sycl_ir::{Context, MdOperand, Module, Value};
+use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::properties::{compute_properties, EsimdStatus, PropertyOptions};
 use sycl_passes::remove_llvm_used::{remove_device_globals_from_compiler_used, remove_llvm_used};
 use sycl_passes::spec_constants::{
     default_value_image, lower_spec_constants, mark_default_value_image, property_sets as spec_property_sets,
     HandlingMode,
 };
-use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
+use sycl_props::property_set::PropertySetRegistry;
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{EntryPointGroup, SplitMode};
 
@@ -30,13 +31,31 @@ use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
 use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
 use crate::input::{parse_module, Input};
+use crate::kernel_names::rename_kernels;
 use crate::output::io_reason;
-use crate::settings::{Settings, SpecConstMode};
+use crate::settings::{KernelNames, Settings, SpecConstMode};
 
 /// Functions carrying `sycl_explicit_simd` metadata.
 fn has_esimd_functions(m: &Module<'_>) -> bool {
     let marker = sycl_split::esimd::EsimdMarker::new(m);
     m.functions().into_iter().any(|f| marker.is_esimd(f))
+}
+
+/// The warning for a module with kernels and no `sycl-module-id` (upstream
+/// clang writes none) split per source.
+pub const NO_MODULE_IDS_WARNING: &str = "the module has kernels but no function with the 'sycl-module-id' attribute: \
+     per-source split makes one device image and SYCL_EXTERNAL functions are not entry points (sycl-link sets the \
+     attribute from each input's source file name)";
+
+/// A module with kernels of which no function carries `sycl-module-id`.
+fn lacks_module_ids(m: &Module<'_>) -> bool {
+    let functions = m.functions();
+    functions
+        .iter()
+        .any(|f| !f.is_declaration() && sycl_split::is_kernel(*f))
+        && !functions
+            .iter()
+            .any(|f| f.has_fn_attr(sycl_split::entry_points::ATTR_MODULE_ID))
 }
 
 /// Refuses, with a clear message, what this toolkit does not do yet.
@@ -81,7 +100,7 @@ pub(crate) fn serialize(m: &Module<'_>, text: bool) -> Vec<u8> {
 }
 
 /// Turns each cleaned-up image the driver hands over into [`Image`]s: the
-/// image's parts, then its dummy or default-value copies.
+/// image's parts, then its default-value copies.
 struct ImageMaker<'a> {
     s: &'a Settings,
     /// The targets of the output tables ([`Settings::tables`]).
@@ -94,7 +113,7 @@ struct ImageMaker<'a> {
     spec_modified: AtomicBool,
     /// The ESIMD step split an image into an ESIMD and a SYCL part.
     esimd_modified: AtomicBool,
-    /// Default-value and dummy images made so far (each takes the number
+    /// Default-value images made so far (each takes the number
     /// after its image, shifting the rest; images are then made one by one,
     /// in order: see [`post_link`]).
     extra_images: AtomicUsize,
@@ -138,6 +157,24 @@ impl ImageMaker<'_> {
                 spec_modified |= lower_spec_constants(im, mode).map_err(|e| err(e.to_string()))?;
             }
         }
+        // Every module saved is cleaned up once more, after its
+        // specialization constants were lowered (upstream's
+        // `prepareModuleBeforeSave`, which runs `ModuleDesc::cleanup` on each
+        // module and default-value copy, and `-ir-output-only`'s direct
+        // `cleanup`): what lowering left dead goes — the
+        // `__sycl_get*2020SpecConstantValue` declarations, discardable
+        // `specialization_id` globals and the types only they used.
+        let copts = CleanupOptions {
+            dynamic_linking: s.dynamic_linking,
+            has_virtual_functions: image.has_virtual_functions,
+        };
+        let cleanup_err = |e: sycl_passes::PassError| err(e.to_string());
+        for part in &image.parts {
+            cleanup(&part.module, &part.entry_points, copts).map_err(cleanup_err)?;
+        }
+        for (dm, entries, _) in &default_images {
+            cleanup(dm, entries, copts).map_err(cleanup_err)?;
+        }
         if spec_modified {
             self.spec_modified.store(true, Ordering::SeqCst);
         }
@@ -175,16 +212,12 @@ impl ImageMaker<'_> {
                 targets: self.outcomes(im, &part.entry_points, part.status),
             }]);
         }
-        // A virtual-functions image whose functions use optional features
-        // gets a dummy copy with every body emptied, made right after it
-        // (upstream's `makeDummy`; sycl/doc/design/VirtualFunctions.md).
-        let dummy = match image.parts.as_slice() {
-            [part] if needs_dummy_image(&part.module, &part.entry_points) => Some(dummy_image(&part.module)),
-            _ => None,
-        };
-        // An image's default-value images (or its dummy image) follow it and
-        // take the next number.
-        let shift = usize::from(!default_images.is_empty() || dummy.is_some());
+        // An image's default-value images follow it and take the next number.
+        // (A virtual-functions image that uses optional features gets no
+        // dummy copy: the newest upstream tool writes none, and its
+        // `computeModuleProperties` has no `dummy-image` property; the older
+        // `makeDummy` and its test virtual-functions/dummy.ll predate that.)
+        let shift = usize::from(!default_images.is_empty());
         let n = n + self.extra_images.fetch_add(shift, Ordering::SeqCst);
         let mut out = Vec::new();
         for part in &image.parts {
@@ -195,15 +228,6 @@ impl ImageMaker<'_> {
                 kind: ImageKind::Code,
             };
             out.push(self.make(n, &saved, modified)?);
-        }
-        if let (Some(dm), [part]) = (&dummy, image.parts.as_slice()) {
-            let saved = SavedModule {
-                module: dm,
-                entry_points: &part.entry_points,
-                status: part.status,
-                kind: ImageKind::Dummy,
-            };
-            out.push(self.make(n + 1, &saved, true)?);
         }
         for (dm, entries, status) in &default_images {
             let saved = SavedModule {
@@ -233,6 +257,7 @@ impl ImageMaker<'_> {
     /// Makes image number `n` of one module: its IR, symbols, properties and
     /// target outcomes.
     fn make(&self, n: usize, saved: &SavedModule<'_, '_>, modified: bool) -> Result<Image, PostLinkError> {
+        let _step = crate::trace::span("Properties and IR", n);
         let s = self.s;
         let (im, entry_points) = (saved.module, saved.entry_points);
         self.next_number.fetch_max(n + 1, Ordering::SeqCst);
@@ -294,38 +319,9 @@ impl ImageMaker<'_> {
             esimd_status: saved.status,
             spec_consts_replaced_with_default: saved.kind == ImageKind::DefaultSpecConstants,
         };
-        let mut reg = compute_properties(im, saved.entry_points, &popts);
-        if saved.kind == ImageKind::Dummy {
-            reg.add(names::VIRTUAL_FUNCTIONS, "dummy-image", PropertyValue::UInt32(1));
-        }
+        let reg = compute_properties(im, saved.entry_points, &popts);
         spec_property_sets(im, reg).map_err(|e| err(e.to_string()))
     }
-}
-
-/// True for an image of virtual functions (every entry point is
-/// `indirectly-callable`: an image the split outlined for a set) that uses
-/// optional kernel features (aspects): the runtime needs a dummy copy of it
-/// for devices that lack those features.
-fn needs_dummy_image(m: &Module<'_>, entry_points: &[String]) -> bool {
-    let virtual_only = !entry_points.is_empty()
-        && entry_points.iter().all(|name| {
-            m.function(name)
-                .is_some_and(|f| f.has_fn_attr(sycl_split::entry_points::ATTR_INDIRECTLY_CALLABLE))
-        });
-    virtual_only
-        && !sycl_passes::properties::requirements::DeviceRequirements::compute(m, &[])
-            .aspects
-            .is_empty()
-}
-
-/// A copy of `m` whose function definitions only return (their metadata,
-/// `sycl_used_aspects` included, goes with the body).
-fn dummy_image<'c>(m: &Module<'c>) -> Module<'c> {
-    let dm = m.clone_module();
-    for f in dm.functions() {
-        f.stub_body();
-    }
-    dm
 }
 
 /// Hands images to the caller's callback in table order: the driver's
@@ -409,11 +405,14 @@ where
         },
         // Default-value images shift the numbers of the images after them:
         // make images one by one, in order.
-        threads: if s.default_spec_consts { 1 } else { thread_count() },
+        threads: if s.default_spec_consts {
+            1
+        } else {
+            thread_count(s.threads)
+        },
         esimd: Some(EsimdOptions {
             split_esimd: s.split_esimd,
             lower_esimd: s.lower_esimd,
-            per_kernel: mode == SplitMode::Kernel,
         }),
     };
     let sink = Stream {
@@ -435,8 +434,22 @@ where
             stopped: false,
         }),
     };
+    let no_module_ids = AtomicBool::new(false);
+    let rename_warnings = Mutex::new(Vec::new());
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, true)?;
+        if matches!(mode, SplitMode::Source | SplitMode::Auto) && lacks_module_ids(m) {
+            no_module_ids.store(true, Ordering::SeqCst);
+        }
+        if s.kernel_names != KernelNames::Mangled {
+            let renamed = rename_kernels(m, &name, s.kernel_names)?;
+            if renamed.count > 0 {
+                sink.maker.input_rewritten.store(true, Ordering::SeqCst);
+            }
+            if let Ok(mut w) = rename_warnings.lock() {
+                w.extend(renamed.warnings);
+            }
+        }
         if s.split_esimd && sycl_split::esimd::contains_invoke_simd_calls(m) {
             return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
         }
@@ -461,8 +474,13 @@ where
         Ok(())
     })?;
     let maker = &sink.maker;
+    let mut warnings = rename_warnings.into_inner().unwrap_or_default();
+    if no_module_ids.load(Ordering::SeqCst) {
+        warnings.insert(0, format!("{name}: {NO_MODULE_IDS_WARNING}"));
+    }
+    warnings.extend(result.warnings);
     let report = Report {
-        warnings: result.warnings,
+        warnings,
         notes: Vec::new(),
         input_modified: maker.several_images.load(Ordering::SeqCst)
             || maker.input_rewritten.load(Ordering::SeqCst)
@@ -527,12 +545,18 @@ fn device_lib_image(maker: &ImageMaker<'_>, dir: &str, lib: &str, n: usize) -> R
     maker.make(n, &saved, true)
 }
 
-/// Worker threads for image extraction: `SPL_THREADS` if set, else the
-/// machine's parallelism. Output is identical whatever the count.
-pub fn thread_count() -> usize {
-    std::env::var("SPL_THREADS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .filter(|&n: &usize| n > 0)
+/// Worker threads for a run: `requested` (`-j`/`--threads`, the `threads`
+/// setting) when it is given and not 0; else `SPL_THREADS` when set to a
+/// positive number; else the machine's parallelism (all cores). Output is
+/// identical whatever the count.
+pub fn thread_count(requested: Option<usize>) -> usize {
+    requested
+        .filter(|&n| n > 0)
+        .or_else(|| {
+            std::env::var("SPL_THREADS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .filter(|&n: &usize| n > 0)
+        })
         .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
 }

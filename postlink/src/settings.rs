@@ -51,6 +51,41 @@ impl IdQueriesRange {
     }
 }
 
+/// Which kernels get the name Intel's SYCL runtime finds a SYCLBIN kernel
+/// by (`-kernel-names=` of `sycl-post-link`, `--kernel-names=` of
+/// `sycl-link`): a kernel upstream clang names `_ZTS<N>` becomes
+/// `__sycl_kernel_<N>`, found as `"N"` by `ext_oneapi_get_kernel`
+/// ([`crate::kernel_names`], `docs/upstream-clang.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KernelNames {
+    /// Kernels of a module (for `sycl-link`: of an input) in which no
+    /// function carries `sycl-module-id`: upstream clang's output. DPC++
+    /// writes the attribute on every kernel, so its input is never renamed.
+    /// `sycl-link`'s default.
+    Auto,
+    /// Every `_ZTS<N>` kernel.
+    FreeFunction,
+    /// None: names stay as the compiler wrote them. `sycl-post-link`'s
+    /// default.
+    #[default]
+    Mangled,
+}
+
+impl KernelNames {
+    /// The option values, in `--help` order.
+    pub const VALUES: [&'static str; 3] = ["auto", "free-function", "mangled"];
+
+    /// The value named `s` (one of [`Self::VALUES`]).
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "auto" => Some(Self::Auto),
+            "free-function" => Some(Self::FreeFunction),
+            "mangled" => Some(Self::Mangled),
+            _ => None,
+        }
+    }
+}
+
 /// The settings of a post-link run. `Settings::default()` is
 /// `sycl-post-link` with no option: `-split=auto` (the default since
 /// upstream PR #21257), no properties, symbols or spec-constant lowering.
@@ -63,6 +98,8 @@ pub struct Settings {
     /// `-split=`: `auto` by default; [`SplitMode::None`] passes the module
     /// through as one image.
     pub split: SplitMode,
+    /// `-kernel-names=`: kernels renamed before splitting (none by default).
+    pub kernel_names: KernelNames,
     /// `-split-esimd`: keep ESIMD and SYCL parts of an image apart.
     pub split_esimd: bool,
     /// `-lower-esimd`
@@ -105,6 +142,10 @@ pub struct Settings {
     /// whether that target's table lists it. No targets means one table
     /// without a target.
     pub targets: Vec<String>,
+    /// `-j N` / `--threads=N`: worker threads making the images. `None`
+    /// (or `Some(0)`): `SPL_THREADS` when set, else every core. Output is
+    /// the same bytes whatever the count.
+    pub threads: Option<usize>,
 }
 
 impl Settings {

@@ -187,7 +187,10 @@ fn compile(image: &SyclbinImage, ir_type: IrType) -> Result<Compiled, SyclbinPac
         param_opt::add_kernel_param_opt(&m, &mut reg);
         reg
     });
+    let step = crate::trace::span("CodeGen", &image.name);
     let bytes = sycl_spirv::compile_module(&m).map_err(|e| image_error(image, e.to_string()))?;
+    drop(step);
+    crate::trace::progress("images compiled");
     Ok(Compiled {
         ir_type: IrType::SpirV,
         bytes,

@@ -121,6 +121,52 @@ impl<'c> DependencyGraph<'c> {
         }
     }
 
+    /// Why `target` is in the image of `entries`: the shortest chain of
+    /// dependencies from one of `entries` (or a global variable that goes
+    /// into every image) to `target`, both ends included, found the way
+    /// [`DependencyGraph::collect`] walks (functions for which `exclude`
+    /// returns true are not followed). `None` when `target` is not reached.
+    pub fn path(
+        &self,
+        entries: &[Value<'c>],
+        target: Value<'c>,
+        exclude: impl Fn(Value<'c>) -> bool,
+    ) -> Option<Vec<Value<'c>>> {
+        let goal = *self.nodes.get(&target)?;
+        let mut parent: HashMap<NodeIndex, Option<NodeIndex>> = HashMap::new();
+        let mut queue: VecDeque<NodeIndex> = VecDeque::new();
+        for v in entries.iter().chain(&self.always) {
+            if let Some(&n) = self.nodes.get(v) {
+                if parent.insert(n, None).is_none() {
+                    queue.push_back(n);
+                }
+            }
+        }
+        while let Some(n) = queue.pop_front() {
+            if n == goal {
+                let mut chain = vec![self.graph[n]];
+                let mut at = n;
+                while let Some(Some(p)) = parent.get(&at) {
+                    chain.push(self.graph[*p]);
+                    at = *p;
+                }
+                chain.reverse();
+                return Some(chain);
+            }
+            let v = self.graph[n];
+            if v.is_function() && exclude(v) {
+                continue;
+            }
+            for next in self.graph.neighbors(n) {
+                if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(next) {
+                    e.insert(Some(n));
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+
     /// The global objects a device image with entry points `entries` must
     /// define: the entry points, every global variable that is not
     /// discardable if unused, and everything they transitively depend on.

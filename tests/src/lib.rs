@@ -2,4 +2,5 @@
 //! live in `tests/tests/`. This library holds the generator of random
 //! linked device modules they share.
 
+pub mod features;
 pub mod gen;

@@ -1,4 +1,8 @@
-/* C ABI of the sycl-post-link toolkit (libsycl_tools.so / libsycl_tools.a).
+/* C ABI of the sycl-post-link toolkit (libsycl_post_link.so, SONAME
+   libsycl_post_link.so.0.1, and libsycl_post_link.a; the library's former
+   names, libsycl_tools.so/.a, are installed as links to them for this
+   release only). Found by pkg-config (sycl-post-link) and CMake
+   (find_package(SyclPostLink), target SyclPostLink::sycl_post_link).
 
    Two ways in:
    - sycl_post_link_run: command-line arguments in, files out, as the
@@ -34,6 +38,17 @@
 extern "C" {
 #endif
 
+/* The version of this header; sycl_post_link_version() says which library
+   was loaded. */
+#define SYCL_POST_LINK_VERSION_MAJOR 0
+#define SYCL_POST_LINK_VERSION_MINOR 1
+#define SYCL_POST_LINK_VERSION_PATCH 0
+
+/* The library's version, the git commit it was built from and the LLVM it
+   runs on: "0.1.0 (git 26b361c0b3f4, LLVM 22.1.3)". A static string: do
+   not free it. */
+const char *sycl_post_link_version(void);
+
 /* Runs the post-link step with sycl-post-link arguments (no program name),
    writing its files as the command does. */
 int sycl_post_link_run(const char *const *args, size_t nargs, char **error);
@@ -65,7 +80,11 @@ sycl_post_link_settings *sycl_post_link_settings_create(void);
    non-zero return and *error set (free with sycl_post_link_free).
    "o" takes "[target,]file" as on the command line: each adds a target
    (an output table, see sycl_post_link_result_target); the file name is
-   not used. "out-dir" and "f" only concern files and have no effect here. */
+   not used. "out-dir" and "f" only concern files and have no effect here.
+   "threads" (or "j") takes the number of worker threads the run may use:
+   "0", the default, means SPL_THREADS when set in the environment, else
+   every core; a host that runs several links at once sets it to its share.
+   The images are the same bytes whatever the number. */
 int sycl_post_link_settings_set(sycl_post_link_settings *s, const char *option, const char *value, char **error);
 
 /* Frees settings. NULL is ignored. */

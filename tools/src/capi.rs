@@ -192,9 +192,20 @@ pub unsafe extern "C" fn sycl_post_link_run(
         }
         match parse_post_link(&v)? {
             Command::Print(_) => Ok(()),
-            Command::Run(o) => run(&o).map(|_| ()).map_err(|e| e.0),
+            // What the command prints or writes about a run is not for a host.
+            Command::Run((_, x)) if x != Default::default() => {
+                Err("-v, -time-trace and -split-report are options of the sycl-post-link command only".into())
+            }
+            Command::Run((o, _)) => run(&o).map(|_| ()).map_err(|e| e.0),
         }
     })
+}
+
+/// The library's version: `<version> (git <commit>, LLVM <version>)`, a
+/// string that lives as long as the process (see [`crate::version`]).
+#[no_mangle]
+pub extern "C" fn sycl_post_link_version() -> *const c_char {
+    catch_quietly(|| crate::version::c_summary().as_ptr()).unwrap_or(c"unknown".as_ptr())
 }
 
 /// Frees a message returned through an `error` argument.

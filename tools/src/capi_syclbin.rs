@@ -132,7 +132,7 @@ pub unsafe extern "C" fn sycl_syclbin_create(
             } else {
                 Container::OffloadBinary
             },
-            threads: thread_count(),
+            threads: thread_count(None),
             ..SyclbinOptions::default()
         };
         package(&imgs, &opts).map_err(|e| e.to_string())

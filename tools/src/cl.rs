@@ -16,6 +16,8 @@ pub enum OptKind {
     Value,
     /// A value that must be given as `-opt=value` (LLVM's enum options).
     Enum(&'static [&'static str]),
+    /// An unsigned number: `-j 4`, `--threads=4` (LLVM's `cl::opt<unsigned>`).
+    UInt,
 }
 
 /// One option the tool accepts.
@@ -41,6 +43,37 @@ impl OptSpec {
             value_desc: "",
         }
     }
+}
+
+/// Help text of `--threads`, shared by every command that runs workers.
+const THREADS_HELP: &str = "Number of worker threads (default: SPL_THREADS if set, else all cores; 0 means the default). Output is the same whatever the number";
+
+impl OptSpec {
+    /// `--threads=<N>`: worker threads, on every command that runs workers.
+    pub const fn threads() -> Self {
+        OptSpec {
+            name: "threads",
+            kind: OptKind::UInt,
+            help: THREADS_HELP,
+            value_desc: "N",
+        }
+    }
+
+    /// `-j <N>`: the short spelling of `--threads` (as `make -j`).
+    pub const fn jobs() -> Self {
+        OptSpec {
+            name: "j",
+            kind: OptKind::UInt,
+            help: "Alias for --threads",
+            value_desc: "N",
+        }
+    }
+}
+
+/// The thread count of a `j`/`threads` option value as [`parse`] checked
+/// it: `None` for 0 (the default).
+pub fn threads_value(v: &str) -> Option<usize> {
+    v.parse::<usize>().ok().filter(|&n| n > 0)
 }
 
 /// One parsed occurrence.
@@ -90,11 +123,15 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
             _ => {}
         }
         let Some(spec) = specs.iter().find(|s| s.name == name) else {
-            return Err(format!("Unknown command line argument '{a}'.  Try: '{tool} --help'"));
+            let mut msg = format!("Unknown command line argument '{a}'.  Try: '{tool} --help'");
+            if let Some(near) = nearest_option(specs, body) {
+                msg += &format!("\n{tool}: Did you mean '{near}'?");
+            }
+            return Err(msg);
         };
         match spec.kind {
             OptKind::Flag => out.push(Arg::Opt(spec.name, flag_value(spec, inline.as_deref())?.into())),
-            OptKind::Value | OptKind::Enum(_) => {
+            OptKind::Value | OptKind::Enum(_) | OptKind::UInt => {
                 // `-opt=value`, or `-opt value` (LLVM accepts the separate
                 // form for enum options too).
                 let v = match inline {
@@ -128,11 +165,16 @@ pub fn flag_value(spec: &OptSpec, value: Option<&str>) -> Result<&'static str, S
     }
 }
 
-/// Checks an enum option's value against the values it accepts.
+/// Checks an enum option's value against the values it accepts, and an
+/// unsigned option's value for being a number (LLVM's messages).
 fn check_enum_value(spec: &OptSpec, v: &str) -> Result<(), String> {
     match spec.kind {
         OptKind::Enum(values) if !values.contains(&v) => Err(format!(
             "for the --{} option: Cannot find option named '{v}'!",
+            spec.name
+        )),
+        OptKind::UInt if v.parse::<u32>().is_err() => Err(format!(
+            "for the --{} option: '{v}' value invalid for uint argument!",
             spec.name
         )),
         _ => Ok(()),
@@ -143,13 +185,22 @@ fn check_enum_value(spec: &OptSpec, v: &str) -> Result<(), String> {
 /// ABI's `sycl_post_link_settings_set`): `name` without dashes, `value` as
 /// after `=` (`None` for a flag alone). Checked against `specs` exactly as
 /// [`parse`] checks `-name=value`.
+/// A name given with its dashes (`-split`, `--split`) is the same option.
 pub fn parse_one(specs: &[OptSpec], name: &str, value: Option<&str>) -> Result<Arg, String> {
+    let name = name
+        .strip_prefix("--")
+        .or_else(|| name.strip_prefix('-'))
+        .unwrap_or(name);
     let Some(spec) = specs.iter().find(|s| s.name == name) else {
-        return Err(format!("Unknown command line argument '-{name}'."));
+        let mut msg = format!("Unknown command line argument '-{name}'.");
+        if let Some(near) = nearest_option(specs, name) {
+            msg += &format!(" Did you mean '{near}'?");
+        }
+        return Err(msg);
     };
     let v = match spec.kind {
         OptKind::Flag => flag_value(spec, value)?.to_string(),
-        OptKind::Value | OptKind::Enum(_) => {
+        OptKind::Value | OptKind::Enum(_) | OptKind::UInt => {
             let Some(v) = value else {
                 return Err(format!("for the --{} option: requires a value!", spec.name));
             };
@@ -158,6 +209,55 @@ pub fn parse_one(specs: &[OptSpec], name: &str, value: Option<&str>) -> Result<A
         }
     };
     Ok(Arg::Opt(spec.name, v))
+}
+
+/// The visible option nearest to `arg` (without dashes, with any `=value`),
+/// as LLVM's `cl` suggests it after an unknown option: smallest edit
+/// distance over the option names (the value kept for options that take
+/// one), spelled `--name` (`-n` for one letter). `None` when no option is
+/// visible or the nearest is more than a third of the name (at least 2
+/// edits) away.
+pub fn nearest_option(specs: &[OptSpec], arg: &str) -> Option<String> {
+    let (lhs, rhs) = match arg.split_once('=') {
+        Some((l, r)) => (l, Some(r)),
+        None => (arg, None),
+    };
+    let mut best: Option<(usize, &OptSpec)> = None;
+    for spec in specs.iter().filter(|s| !s.help.is_empty()) {
+        let takes_value = spec.kind != OptKind::Flag;
+        let d = edit_distance(spec.name, if takes_value { lhs } else { arg });
+        if best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, spec));
+        }
+    }
+    // LLVM suggests the nearest option however far it is; a suggestion is
+    // only made here when it is a plausible misspelling.
+    let (d, spec) = best?;
+    if d > (lhs.chars().count() / 3).max(2) {
+        return None;
+    }
+    let dashes = if spec.name.len() == 1 { "-" } else { "--" };
+    Some(match rhs {
+        Some(v) if spec.kind != OptKind::Flag => format!("{dashes}{}={v}", spec.name),
+        _ => format!("{dashes}{}", spec.name),
+    })
+}
+
+/// Levenshtein distance (insertions, deletions, replacements), as LLVM's
+/// `StringRef::edit_distance` with replacements allowed.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb { prev } else { 1 + prev.min(row[j]).min(cur) };
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// Renders `--help` text for the visible options, without value
@@ -173,7 +273,9 @@ pub fn help(overview: &str, usage: &str, category: &str, specs: &[OptSpec]) -> S
 /// others with two (`--out-dir=<dirname>`); enum values indented below their
 /// option (`=source - description`), all descriptions in one column.
 /// `value_help` lists `(option, value, description)` for enum values; values
-/// without one (older spellings kept for compatibility) are not listed.
+/// without one (older spellings kept for compatibility) are not listed. An
+/// enum option with no entry in `value_help` lists all its values, without
+/// descriptions.
 pub fn help_with_values(
     overview: &str,
     usage: &str,
@@ -185,8 +287,8 @@ pub fn help_with_values(
         let dashes = if spec.name.len() == 1 { "-" } else { "--" };
         match spec.kind {
             OptKind::Flag => format!("  {dashes}{}", spec.name),
-            OptKind::Value if spec.name.len() == 1 => format!("  -{} <{}>", spec.name, spec.value_desc),
-            OptKind::Value => format!("  --{}=<{}>", spec.name, spec.value_desc),
+            OptKind::Value | OptKind::UInt if spec.name.len() == 1 => format!("  -{} <{}>", spec.name, spec.value_desc),
+            OptKind::Value | OptKind::UInt => format!("  --{}=<{}>", spec.name, spec.value_desc),
             OptKind::Enum(_) => format!("  {dashes}{}=<value>", spec.name),
         }
     };
@@ -224,8 +326,14 @@ pub fn help_with_values(
             for more in lines {
                 s += &format!("{:width$}{more}\n", "");
             }
-            for (_, value, desc) in value_help.iter().filter(|(o, _, _)| *o == spec.name) {
+            let described: Vec<_> = value_help.iter().filter(|(o, _, _)| *o == spec.name).collect();
+            for (_, value, desc) in &described {
                 s += &format!("{:<width$} -   {desc}\n", format!("    ={value}"));
+            }
+            if let (OptKind::Enum(values), true) = (spec.kind, described.is_empty()) {
+                for value in values {
+                    s += &format!("    ={value}\n");
+                }
             }
         }
     }
@@ -282,6 +390,39 @@ mod tests {
             .unwrap_err()
             .contains("Cannot find option named 'foo'!"));
         assert!(p(&["-o"]).unwrap_err().contains("requires a value"));
+    }
+
+    #[test]
+    fn did_you_mean() {
+        let specs = &[
+            OptSpec::flag("symbols", "x"),
+            OptSpec {
+                name: "split",
+                kind: OptKind::Enum(&["kernel"]),
+                help: "x",
+                value_desc: "",
+            },
+        ];
+        let e = parse("t", specs, &["-spli=kernel".to_string()]).unwrap_err();
+        assert_eq!(
+            e,
+            "Unknown command line argument '-spli=kernel'.  Try: 't --help'\nt: Did you mean '--split=kernel'?"
+        );
+        assert_eq!(nearest_option(specs, "symbol"), Some("--symbols".into()));
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(nearest_option(specs, "bogus"), None);
+        assert_eq!(
+            parse_one(specs, "simbols", None).unwrap_err(),
+            "Unknown command line argument '-simbols'. Did you mean '--symbols'?"
+        );
+        assert_eq!(
+            parse_one(specs, "--symbols", None).unwrap(),
+            Arg::Opt("symbols", "true".into())
+        );
+        assert_eq!(
+            parse_one(specs, "-symbols", None).unwrap(),
+            Arg::Opt("symbols", "true".into())
+        );
     }
 
     #[test]

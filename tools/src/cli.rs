@@ -4,7 +4,7 @@
 use sycl_split::SplitMode;
 
 use crate::cl::{self, Arg, OptKind, OptSpec};
-use sycl_postlink::{IdQueriesRange, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
+use sycl_postlink::{IdQueriesRange, KernelNames, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
 
 const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto", "none"];
 /// `sycl-module-split` has no `none` (without `-split` it does not split).
@@ -21,13 +21,13 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("S", ""), // hidden: "Write output as LLVM assembly"
     OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module", value_desc: "" },
     OptSpec::flag("split-esimd", "Split SYCL and ESIMD entry points"),
-    OptSpec::flag("lower-esimd", "Lower ESIMD constructs"),
-    OptSpec::flag("O0", "Optimization level 0. Similar to clang -O0"),
-    OptSpec::flag("O1", "Optimization level 1. Similar to clang -O1"),
-    OptSpec::flag("O2", "Optimization level 2. Similar to clang -O2"),
-    OptSpec::flag("O3", "Optimization level 3. Similar to clang -O3"),
-    OptSpec::flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os"),
-    OptSpec::flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz"),
+    OptSpec::flag("lower-esimd", "Lower ESIMD constructs (NOT SUPPORTED: refused when the module has ESIMD code)"),
+    OptSpec::flag("O0", "Optimization level 0. Similar to clang -O0 (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("O1", "Optimization level 1. Similar to clang -O1 (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("O2", "Optimization level 2. Similar to clang -O2 (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("O3", "Optimization level 3. Similar to clang -O3 (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os (accepted; no effect: it only selects the -lower-esimd pipeline)"),
+    OptSpec::flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz (accepted; no effect: it only selects the -lower-esimd pipeline)"),
     OptSpec::flag("force-disable-esimd-opt", ""),
     OptSpec::flag("symbols", "generate exported symbol files"),
     OptSpec::flag("properties", "generate module properties files"),
@@ -44,6 +44,9 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
     OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory where sycl fallback device libraries reside", value_desc: "dirname" },
     OptSpec { name: "id-queries-range", kind: OptKind::Enum(ID_QUERIES_RANGE_VALUES), help: "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)", value_desc: "" },
+    OptSpec { name: "kernel-names", kind: OptKind::Enum(&KernelNames::VALUES), help: "Rename kernels that clang names _ZTS<N> __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\" in a SYCLBIN: mangled (default: none), auto (when no function has sycl-module-id, as upstream clang's output), free-function (all)", value_desc: "" },
+    OptSpec::threads(),
+    OptSpec::jobs(),
     OptSpec::flag("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)"),
 ];
 
@@ -124,6 +127,128 @@ const POST_LINK_VALUE_HELP: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Options of the `sycl-post-link` command that the library and the C ABI
+/// do not take: they concern what the command prints and writes about a
+/// run.
+pub const POST_LINK_COMMAND_OPTIONS: &[OptSpec] = &[
+    OptSpec::flag("v", "Print the run as a command to re-run, the thread count, and each file table written"),
+    OptSpec { name: "time-trace", kind: OptKind::Value, help: "Write a Chrome trace (as LLVM's -ftime-trace) of the run's steps: read, extract, cleanup, properties and IR of each image, write", value_desc: "file" },
+    OptSpec { name: "split-report", kind: OptKind::Value, help: "Write a report of the split: per image its entry points, functions, instructions and bytes; functions in several images and their cost; why each function is in an image. JSON, or a readable summary on standard output for '-'. Without -o, only the report is written", value_desc: "file" },
+    OptSpec { name: "split-report-modes", kind: OptKind::Enum(&["current", "all"]), help: "Split modes the report covers: the one of the run (default), or all of them side by side", value_desc: "" },
+];
+
+/// What the `sycl-post-link` command does besides the run itself.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CommandExtras {
+    /// `-v`
+    pub verbose: bool,
+    /// `-time-trace=<file>`
+    pub time_trace: Option<String>,
+    /// `-split-report=<file>` (`-` for a readable summary on standard output).
+    pub split_report: Option<String>,
+    /// `-split-report-modes=all`: the report covers every split mode.
+    pub split_report_all_modes: bool,
+}
+
+/// The `sycl-post-link` options that give `s` (the inverse of
+/// [`apply_post_link_option`] for the settings: `-split=`, flags that are on,
+/// values that are set), in [`POST_LINK_OPTIONS`] order. Targets are not
+/// included (they come from `-o`).
+pub fn settings_args(s: &sycl_postlink::Settings) -> Vec<String> {
+    let mut v = Vec::new();
+    let split = match s.split {
+        SplitMode::None => "none",
+        SplitMode::Source => "source",
+        SplitMode::Kernel => "kernel",
+        SplitMode::Auto => "auto",
+    };
+    v.push(format!("-split={split}"));
+    let flags = [
+        (s.ir_output_only, "-ir-output-only"),
+        (s.text, "-S"),
+        (s.split_esimd, "-split-esimd"),
+        (s.lower_esimd, "-lower-esimd"),
+        (s.symbols, "-symbols"),
+        (s.properties, "-properties"),
+    ];
+    v.extend(flags.iter().filter(|(on, _)| *on).map(|(_, f)| f.to_string()));
+    if let Some(m) = s.spec_const {
+        v.push(format!(
+            "-spec-const={}",
+            if m == SpecConstMode::Native {
+                "native"
+            } else {
+                "emulation"
+            }
+        ));
+    }
+    let flags = [
+        (s.default_spec_consts, "-generate-device-image-default-spec-consts"),
+        (s.emit_param_info, "-emit-param-info"),
+        (s.emit_program_metadata, "-emit-program-metadata"),
+        (s.emit_kernel_names, "-emit-kernel-names"),
+        (s.emit_exported_symbols, "-emit-exported-symbols"),
+        (s.emit_imported_symbols, "-emit-imported-symbols"),
+        (s.only_kernels_as_entry_points, "-emit-only-kernels-as-entry-points"),
+        (s.device_globals, "-device-globals"),
+        (s.dynamic_linking, "-allow-device-image-dependencies"),
+    ];
+    v.extend(flags.iter().filter(|(on, _)| *on).map(|(_, f)| f.to_string()));
+    if let Some(d) = &s.device_lib_dir {
+        v.push(format!("-device-lib-dir={d}"));
+    }
+    match s.id_queries_range {
+        IdQueriesRange::Int => {}
+        IdQueriesRange::UInt => v.push("-id-queries-range=uint".into()),
+        IdQueriesRange::SizeT => v.push("-id-queries-range=size_t".into()),
+    }
+    if s.devicelib_req_mask {
+        v.push("-emit-devicelib-req-mask".into());
+    }
+    if let Some(n) = s.threads {
+        v.push(format!("--threads={n}"));
+    }
+    v
+}
+
+/// The full `sycl-post-link` command line that runs `o`.
+pub fn post_link_command(o: &PostLinkOptions) -> Vec<String> {
+    let mut v = vec!["sycl-post-link".to_string()];
+    v.extend(settings_args(&o.settings));
+    if o.force {
+        v.push("-f".into());
+    }
+    if let Some(d) = &o.out_dir {
+        v.push(format!("-out-dir={d}"));
+    }
+    for out in &o.outputs {
+        v.push("-o".into());
+        v.push(if out.target.is_empty() {
+            out.path.clone()
+        } else {
+            format!("{},{}", out.target, out.path)
+        });
+    }
+    v.push(o.input.clone());
+    v
+}
+
+/// `args` as one line a POSIX shell runs as the same command: arguments
+/// with characters the shell treats specially are single-quoted.
+pub fn shell_line(args: &[String]) -> String {
+    args.iter()
+        .map(|a| {
+            let plain = !a.is_empty() && a.chars().all(|c| c.is_ascii_alphanumeric() || "-_=./,:+@%".contains(c));
+            if plain {
+                a.clone()
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// What the command line asked for.
 pub enum Command<T> {
     /// Run with these options.
@@ -173,6 +298,8 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "device-lib-dir" => s.device_lib_dir = Some(v),
         "id-queries-range" => s.id_queries_range = IdQueriesRange::parse(&v).unwrap_or_default(),
         "emit-devicelib-req-mask" => s.devicelib_req_mask = on,
+        "kernel-names" => s.kernel_names = KernelNames::parse(&v).unwrap_or_default(),
+        "threads" | "j" => s.threads = cl::threads_value(&v),
         // -O levels only select the ESIMD lowering pipeline's level.
         _ => {}
     }
@@ -210,12 +337,18 @@ pub fn set_post_link_option(o: &mut PostLinkOptions, name: &str, value: Option<&
 
 /// Parses a `sycl-post-link` command line (without the program name).
 /// Errors are full messages without the `sycl-post-link: ` prefix.
-pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, String> {
-    let parsed = cl::parse("sycl-post-link", POST_LINK_OPTIONS, args)?;
+pub fn parse_post_link(args: &[String]) -> Result<Command<(PostLinkOptions, CommandExtras)>, String> {
+    let specs: Vec<OptSpec> = POST_LINK_OPTIONS
+        .iter()
+        .chain(POST_LINK_COMMAND_OPTIONS)
+        .copied()
+        .collect();
+    let parsed = cl::parse("sycl-post-link", &specs, args)?;
     let mut o = PostLinkOptions {
         input: "-".into(),
         ..Default::default()
     };
+    let mut x = CommandExtras::default();
     let mut positional = Vec::new();
     let mut actions = false;
     for a in parsed {
@@ -225,17 +358,16 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
                     POST_LINK_OVERVIEW,
                     "sycl-post-link [options] <input bitcode file>",
                     "sycl-post-link options",
-                    POST_LINK_OPTIONS,
+                    &specs,
                     POST_LINK_VALUE_HELP,
                 )))
             }
-            Arg::Version => {
-                return Ok(Command::Print(format!(
-                    "sycl-post-link (Rust) {}\n",
-                    env!("CARGO_PKG_VERSION")
-                )))
-            }
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-post-link"))),
             Arg::Positional(p) => positional.push(p),
+            Arg::Opt("v", v) => x.verbose = truthy(&v),
+            Arg::Opt("time-trace", v) => x.time_trace = Some(v),
+            Arg::Opt("split-report", v) => x.split_report = Some(v),
+            Arg::Opt("split-report-modes", v) => x.split_report_all_modes = v == "all",
             Arg::Opt(name, v) => actions |= apply_post_link_option(&mut o, name, v),
         }
     }
@@ -246,14 +378,10 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<PostLinkOptions>, Stri
     }
     // Splitting is an action unless -split=none (the default is auto).
     actions |= o.settings.split != SplitMode::None;
-    sycl_postlink::files::check_options(&o, actions).map_err(|e| {
-        if e.0.starts_with("no actions") {
-            e.0
-        } else {
-            format!("error: {}", e.0)
-        }
-    })?;
-    Ok(Command::Run(o))
+    // A split report is an action of its own.
+    actions |= x.split_report.is_some();
+    sycl_postlink::files::check_options(&o, actions).map_err(|e| e.0)?;
+    Ok(Command::Run((o, x)))
 }
 
 /// The options of `sycl-module-split`.
@@ -271,6 +399,9 @@ pub const MODULE_SPLIT_OPTIONS: &[OptSpec] = &[
         help: "split input module",
         value_desc: "",
     },
+    OptSpec::threads(),
+    OptSpec::jobs(),
+    OptSpec::flag("v", "Print the command to standard error"),
 ];
 
 /// Parses a `sycl-module-split` command line.
@@ -281,28 +412,26 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
         prefix: "output".into(),
         split: None,
         text: false,
+        threads: None,
     };
     let mut positional = Vec::new();
     for a in parsed {
         match a {
             Arg::Help => {
-                return Ok(Command::Print(cl::help(
+                return Ok(Command::Print(cl::help_with_values(
                     "SYCL Module Splitter",
                     "sycl-module-split [options] <input file>",
                     "Split options",
                     MODULE_SPLIT_OPTIONS,
+                    &POST_LINK_VALUE_HELP[..3],
                 )))
             }
-            Arg::Version => {
-                return Ok(Command::Print(format!(
-                    "sycl-module-split (Rust) {}\n",
-                    env!("CARGO_PKG_VERSION")
-                )))
-            }
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-module-split"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => o.prefix = v,
             Arg::Opt("S", v) => o.text = truthy(&v),
             Arg::Opt("split", v) => o.split = SplitMode::parse(&v),
+            Arg::Opt("threads" | "j", v) => o.threads = cl::threads_value(&v),
             Arg::Opt(..) => {}
         }
     }

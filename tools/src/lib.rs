@@ -1,7 +1,8 @@
 //! The command-line tools and the C ABI over the post-link library
 //! (`sycl-postlink`): LLVM-style command-line parsing ([`cl`], [`cli`]),
-//! `sycl-opt`'s pass pipeline ([`opt`]) and the C entry points ([`capi`],
-//! [`capi_syclbin`] for SYCLBIN packaging).
+//! `sycl-opt`'s pass pipeline ([`opt`]), the one `--version` text
+//! ([`version`]) and the C entry points ([`capi`], [`capi_syclbin`] for
+//! SYCLBIN packaging).
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
 //! function of this crate, print its diagnostics.
@@ -10,12 +11,16 @@ pub mod capi;
 pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
+pub mod link_steps;
 pub mod opt;
+pub mod version;
 
 use sycl_postlink::{ErrorStyle, PostLinkError, Report};
 
-/// Prints a failed run's error in the style it asks for (see
-/// [`ErrorStyle`]) and returns exit code 1.
+/// Prints a failed run's error and returns exit code 1: `<tool>: error:
+/// <msg>`, except for the few messages upstream prints without `error:`
+/// ([`ErrorStyle::Untagged`], e.g. the device_image_scope check), which
+/// upstream's tests match exactly: `<tool>: <msg>`.
 pub fn report_post_link_error(tool: &str, e: &PostLinkError) -> std::process::ExitCode {
     match e.1 {
         ErrorStyle::Tagged => report_error(tool, &e.0),
@@ -50,6 +55,24 @@ pub fn tune_allocator_for_workers() {
             mallopt(M_MMAP_THRESHOLD, 32 << 20);
         }
     }
+}
+
+/// Whether a command line asks for `-v` (`-v`, `--v`, `-v=true`, ...), for
+/// tools that run one step: their `-v` prints the command itself.
+pub fn verbose_requested(args: &[String]) -> bool {
+    args.iter().take_while(|a| *a != "--").any(|a| {
+        let body = a.strip_prefix("--").or_else(|| a.strip_prefix('-')).unwrap_or("");
+        matches!(body, "v" | "v=true" | "v=1" | "v=TRUE" | "v=True")
+    })
+}
+
+/// `-v` of a tool that runs one step: prints its command line (without
+/// `-v`) to standard error, as a command to re-run.
+pub fn echo_command(tool: &str, args: &[String]) {
+    let shown: Vec<String> = std::iter::once(tool.to_string())
+        .chain(args.iter().filter(|a| !matches!(a.as_str(), "-v" | "--v")).cloned())
+        .collect();
+    eprintln!("{}", cli::shell_line(&shown));
 }
 
 /// Prints `<tool>: error: <msg>` and returns exit code 1.

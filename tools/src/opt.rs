@@ -121,6 +121,7 @@ pub const OPT_OPTIONS: &[OptSpec] = &[
         value_desc: "filename",
     },
     OptSpec::flag("S", "Write output as LLVM assembly"),
+    OptSpec::flag("v", "Print the command to standard error"),
     OptSpec::flag("disable-output", "Do not write result bitcode or assembly"),
     OptSpec {
         name: "mtriple",
@@ -221,7 +222,7 @@ pub fn parse_opt(args: &[String]) -> Result<Command<OptOptions>, String> {
                     OPT_OPTIONS,
                 )))
             }
-            Arg::Version => return Ok(Command::Print(format!("sycl-opt (Rust) {}\n", env!("CARGO_PKG_VERSION")))),
+            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-opt"))),
             Arg::Positional(p) => positional.push(p),
             Arg::Opt(name, v) => {
                 let on = v == "true";
@@ -239,7 +240,7 @@ pub fn parse_opt(args: &[String]) -> Result<Command<OptOptions>, String> {
                     "disable-verify" => o.verify = !on,
                     "enable-global-offset" => o.global_offset.enable_global_offset = on,
                     "sycl-enable-local-accessor" => o.local_accessor = on,
-                    "f" | "bugpoint-enable-legacy-pm" | "enable-new-pm" => {}
+                    "f" | "v" | "bugpoint-enable-legacy-pm" | "enable-new-pm" => {}
                     _ => {
                         if let (Some(p), true) = (SyclPass::by_name(name), on) {
                             legacy.push(p);

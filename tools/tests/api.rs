@@ -143,7 +143,7 @@ fn api_equals_command_on_lit_inputs() {
                     args.retain(|a| a != "-S");
                 }
                 let what = format!("{} {}", test.display(), args.join(" "));
-                let Ok(Cli::Run(o)) = parse_post_link(&args) else {
+                let Ok(Cli::Run((o, _))) = parse_post_link(&args) else {
                     continue;
                 };
                 let (ok, stderr) = command(&args, tmp.path());
@@ -324,7 +324,7 @@ fn options_by_name_use_the_command_line_table() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let Ok(Cli::Run(cli)) = parse_post_link(&args) else {
+    let Ok(Cli::Run((cli, _))) = parse_post_link(&args) else {
         panic!()
     };
     assert_eq!(cli.run_settings(), s);

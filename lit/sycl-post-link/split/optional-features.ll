@@ -1,13 +1,15 @@
 ; Per-source split also separates the kernels of one translation unit by
 ; their optional-feature requirements: used aspects, reqd_work_group_size,
-; intel_reqd_sub_group_size, work_group_num_dim, GRF size, register
-; allocation mode, optimization level and joint matrix use. Kernels that
-; agree on all of them share an image. -split=auto does the same.
+; intel_reqd_sub_group_size, work_group_num_dim, GRF size, optimization
+; level and joint matrix use. Kernels that agree on all of them share an
+; image. -split=auto does the same. The register allocation mode
+; (sycl-register-alloc-mode) no longer separates kernels: upstream dropped
+; it from the per-source categories, so kRegAlloc shares the plain image.
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: sycl-post-link -split=source -symbols < %s -o %t/out.table
 ; RUN: FileCheck %s --input-file=%t/out.table --check-prefix=TABLE
 ; TABLE: [Code|Symbols]
-; TABLE-COUNT-9: {{.*}}.sym
+; TABLE-COUNT-8: {{.*}}.sym
 ; TABLE-EMPTY:
 ; RUN: cat %t/out_*.sym | sort | FileCheck %s --check-prefix=ALL
 ; ALL: kAspect16
@@ -20,9 +22,10 @@
 ; ALL-NEXT: kRegAlloc
 ; ALL-NEXT: kSubGroup
 ; ALL-NEXT: kWorkGroup
-; The two kernels without requirements share one image.
+; The kernels without requirements share one image.
 ; RUN: grep -l kPlainA %t/out_*.sym | xargs cat | FileCheck %s --check-prefix=PLAIN
 ; PLAIN: kPlainA
+; PLAIN-NEXT: kRegAlloc
 ; PLAIN-NEXT: kPlainB
 ; PLAIN-EMPTY:
 ; RUN: sycl-post-link -split=auto -symbols < %s -o %t/auto.table

@@ -15,8 +15,13 @@
 //! set header is written whenever `-emit-param-info` is given, even when no
 //! function qualifies.
 //!
-//! Upstream iterates a `DenseMap` keyed by function name, so its entry order
-//! depends on name hashes; here entries are in module order.
+//! Order: upstream fills the set from a `DenseMap` keyed by function name,
+//! and its property sets keep insertion order, so its entry order follows
+//! the name hashes (and may change with the map's size or an LLVM upgrade).
+//! Here entries come in module order, so that the same input gives the same
+//! bytes. The entries themselves (keys and values) are upstream's; only
+//! their order can differ, and the runtime reads the set into a map by
+//! kernel name, so the order carries no meaning.
 
 use sycl_ir::Module;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};

@@ -20,8 +20,11 @@
 //!   `std::set<AspectNameValuePair>` (ordered by value only) does; the names
 //!   are not written, target filtering compares them (`crate::target_filter`);
 //! - `fixed_target`: union of `sycl_fixed_targets` over every function;
-//! - `reqd_work_group_size_uint64_t`: the **first** function's
-//!   `reqd_work_group_size` (later ones are ignored, even if different);
+//! - `reqd_work_group_size_uint64_t`: the `reqd_work_group_size` of the
+//!   **first** function that has one, and none at all when another function
+//!   has a different one (upstream resets it then, intel/llvm #13523: an
+//!   image whose kernels disagree, as with `-split=none`, must not tie every
+//!   kernel to one size);
 //! - `work_group_num_dim`: the last `work_group_num_dim` seen while no
 //!   `reqd_work_group_size` has been seen yet (a function's own
 //!   `work_group_num_dim` is read before its `reqd_work_group_size`);
@@ -47,7 +50,8 @@ pub struct DeviceRequirements {
     pub aspect_names: Vec<String>,
     /// `sycl_fixed_targets` values (sorted, unique); empty when none.
     pub fixed_target: Vec<u32>,
-    /// `reqd_work_group_size` of the first function that has it.
+    /// `reqd_work_group_size` of the first function that has it, `None` when
+    /// two functions have different ones.
     pub reqd_work_group_size: Option<Vec<u64>>,
     /// `work_group_num_dim` (see the module documentation).
     pub work_group_num_dim: Option<u32>,
@@ -94,6 +98,7 @@ impl DeviceRequirements {
         let mut aspects: BTreeMap<u32, String> = BTreeMap::new();
         let mut fixed = BTreeSet::new();
         let mut r = DeviceRequirements::default();
+        let mut several_wg_sizes = false;
         for f in m.functions() {
             if let Some(n) = f.metadata(k_aspects) {
                 // `uint32_t(AspectValue)` of the non-negative values; the
@@ -113,8 +118,10 @@ impl DeviceRequirements {
                 }
             }
             if let Some(n) = f.metadata(k_wg) {
-                if r.reqd_work_group_size.is_none() {
-                    r.reqd_work_group_size = Some(u64_operands(n));
+                let size = u64_operands(n);
+                match &r.reqd_work_group_size {
+                    None => r.reqd_work_group_size = Some(size),
+                    Some(first) => several_wg_sizes |= *first != size,
                 }
             }
             for (k, slot) in [(k_jm, &mut r.joint_matrix), (k_jmm, &mut r.joint_matrix_mad)] {
@@ -127,6 +134,11 @@ impl DeviceRequirements {
                     }
                 }
             }
+        }
+        // `work_group_num_dim` above saw the first size; only the written
+        // size is dropped.
+        if several_wg_sizes {
+            r.reqd_work_group_size = None;
         }
         r.reqd_sub_group_size = entries.iter().find_map(|f| {
             f.metadata(k_sg)
@@ -212,11 +224,23 @@ mod tests {
     }
 
     #[test]
-    fn first_reqd_work_group_size_wins() {
+    fn different_reqd_work_group_sizes_give_none() {
         let r = compute(
             "define void @a() !reqd_work_group_size !0 { ret void }\n\
              define void @b() !reqd_work_group_size !1 { ret void }\n\
              !0 = !{i32 32, i32 1}\n!1 = !{i32 64}\n",
+            &[],
+        );
+        assert_eq!(r.reqd_work_group_size, None);
+    }
+
+    #[test]
+    fn equal_reqd_work_group_sizes_are_kept() {
+        let r = compute(
+            "define void @a() !reqd_work_group_size !0 { ret void }\n\
+             define void @b() { ret void }\n\
+             define void @c() !reqd_work_group_size !1 { ret void }\n\
+             !0 = !{i32 32, i32 1}\n!1 = !{i64 32, i64 1}\n",
             &[],
         );
         assert_eq!(r.reqd_work_group_size, Some(vec![32, 1]));

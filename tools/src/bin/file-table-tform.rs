@@ -16,8 +16,9 @@
 //!   concatenated (rows appended in order);
 //! - `--drop_titles`: write the result without the title line.
 //!
-//! `-o -` writes to standard output. Errors use upstream's wording: `error: *** <argv0> usage ERROR: <msg>`,
-//! `error: *** <argv0> SYSTEM ERROR: <msg>`, or the table library's message after `error: `; exit status 1.
+//! `-` reads the first input from standard input; `-o -` writes to standard output. Errors are
+//! `file-table-tform: error: ` followed by upstream's wording (`*** <argv0> usage ERROR: <msg>`,
+//! `*** <argv0> SYSTEM ERROR: <msg>`, or the table library's message); exit status 1.
 
 use std::fs;
 use std::io::Write;
@@ -76,6 +77,7 @@ const SPECS: &[OptSpec] = &[
         help: "drop column titles",
         value_desc: "",
     },
+    OptSpec::flag("v", "Print the command to standard error"),
 ];
 
 const OVERVIEW: &str = "File table transformation tool.\n\
@@ -199,7 +201,13 @@ fn stoi(s: &str) -> Option<i64> {
 }
 
 fn read_table(path: &str) -> Result<FileTable, Failure> {
-    let bytes = fs::read(path).map_err(|e| Failure::Plain(format!("'can't read {path}': {}", io_reason(&e))))?;
+    let bytes = if path == "-" {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v).map(|_| v)
+    } else {
+        fs::read(path)
+    };
+    let bytes = bytes.map_err(|e| Failure::Plain(format!("'can't read {path}': {}", io_reason(&e))))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| Failure::Plain(format!("'can't read {path}': file is not valid UTF-8 text")))?;
     FileTable::parse(&text).map_err(|e| Failure::Plain(e.to_string()))
@@ -238,12 +246,17 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("file-table-tform (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("file-table-tform"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
             Arg::Opt("o", v) => output = Some(v),
             Arg::Opt("drop_titles", v) => drop_titles = v == "true",
+            Arg::Opt("v", v) => {
+                if v == "true" {
+                    sycl_tools::echo_command(tool, args);
+                }
+            }
             Arg::Opt(name, v) => {
                 let kind = match name {
                     "replace" => Kind::Replace,
@@ -345,17 +358,13 @@ fn main() -> ExitCode {
     match run(&argv[1..]) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            match f {
-                Failure::Usage(m) => eprintln!("error: *** {argv0} usage ERROR: {m}"),
-                Failure::System(m) => eprintln!("error: *** {argv0} SYSTEM ERROR: {m}"),
-                Failure::CommandLine(m) => {
-                    let base = std::path::Path::new(&argv0)
-                        .file_name()
-                        .map_or_else(|| argv0.clone(), |n| n.to_string_lossy().into_owned());
-                    eprintln!("{base}: {m}");
-                }
-                Failure::Plain(m) => eprintln!("error: {m}"),
-            }
+            // Upstream's own wording follows `<tool>: error: `.
+            let what = match f {
+                Failure::Usage(m) => format!("*** {argv0} usage ERROR: {m}"),
+                Failure::System(m) => format!("*** {argv0} SYSTEM ERROR: {m}"),
+                Failure::CommandLine(m) | Failure::Plain(m) => m,
+            };
+            eprintln!("file-table-tform: error: {what}");
             ExitCode::from(1)
         }
     }

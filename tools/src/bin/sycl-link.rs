@@ -4,26 +4,38 @@
 //! as output.
 //!
 //! ```text
-//! sycl-link <inputs...> -o <out> [--device-libs=<a.bc,b.bc> [--library-path=<dir>]...]
-//!           [--syclbin=input|object|executable] [--sycl-module-split-mode=kernel|source|auto|none]
-//!           [--allow-device-image-dependencies] [--bare] [-triple=spirv64] [-v]
+//! sycl-link <inputs...> -o <out> [--device-libs=<a.bc,b.bc> | --bc-library=<a.bc>...]
+//!           [--library-path=<dir> | -L <dir>]... [--syclbin=input|object|executable]
+//!           [--module-split-mode=kernel|source|auto|none] (older: --sycl-module-split-mode)
+//!           [--allow-device-image-dependencies] [--kernel-names=auto|free-function|mangled]
+//!           [--bare] [-triple=spirv64] [-v]
 //! ```
 //!
 //! Inputs are device bitcode (or textual IR) files linked in order; the
 //! device libraries are found in the `--library-path` directories and linked
 //! for what the inputs need. The output is a SYCLBIN of the given state
 //! (default `input`) in an offload binary, SPIR-V compiled in process.
+//!
+//! Input and object state imply `--allow-device-image-dependencies`, as the
+//! newest upstream driver does for `-fsyclbin=input|object` (intel/llvm PR
+//! #22218); turning it off for them is an error. Upstream clang's output is
+//! prepared before linking (`sycl_postlink::device_link::prepare_input`:
+//! module ids, kernel names; `docs/upstream-clang.md`).
 //! Errors: `sycl-link: error: <what>`, exit status 1, no output file.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions};
+use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, KernelNames};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{Container, SyclbinOptions};
+use sycl_postlink::trace;
 use sycl_props::syclbin::BundleState;
 use sycl_split::SplitMode;
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::cli::shell_line;
+use sycl_tools::link_steps;
 
 const TOOL: &str = "sycl-link";
 
@@ -49,19 +61,79 @@ const SPECS: &[OptSpec] = &[
     OptSpec {
         name: "syclbin",
         kind: OptKind::Enum(&["input", "object", "executable"]),
-        help: "State of the SYCLBIN written (default input)",
+        help: "State of the SYCLBIN written (default input); input and object imply --allow-device-image-dependencies",
+        value_desc: "",
+    },
+    OptSpec {
+        name: "module-split-mode",
+        kind: OptKind::Enum(&["kernel", "source", "auto", "none"]),
+        help: "How the linked module is split into device images (default auto; clang-sycl-linker's default is none)",
         value_desc: "",
     },
     OptSpec {
         name: "sycl-module-split-mode",
         kind: OptKind::Enum(&["kernel", "source", "auto", "none"]),
-        help: "How the linked module is split into device images (default auto)",
+        help: "Alias for --module-split-mode (the spelling of LLVM 22's clang-sycl-linker)",
         value_desc: "",
+    },
+    OptSpec {
+        name: "output-file",
+        kind: OptKind::Value,
+        help: "Alias for -o",
+        value_desc: "path",
+    },
+    OptSpec {
+        name: "L",
+        kind: OptKind::Value,
+        help: "Add <dir> to the library search path (as --library-path; also -L<dir>)",
+        value_desc: "dir",
+    },
+    OptSpec {
+        name: "bc-library",
+        kind: OptKind::Value,
+        help: "A device library (bitcode) linked for what the inputs need, found in the -L/--library-path directories; repeatable, added to --device-libs",
+        value_desc: "file",
+    },
+    OptSpec {
+        name: "arch",
+        kind: OptKind::Value,
+        help: "The device architecture: the offload binary's 'arch' string",
+        value_desc: "arch",
+    },
+    OptSpec {
+        name: "spirv-dump-device-code",
+        kind: OptKind::Value,
+        help: "Directory where each device image's SPIR-V is also written (<stem>_<N>.spv)",
+        value_desc: "dir",
+    },
+    OptSpec::flag(
+        "print-linked-module",
+        "Print the linked module's IR (inputs and device libraries) to standard output",
+    ),
+    OptSpec {
+        name: "ocloc-options",
+        kind: OptKind::Value,
+        help: "NOT SUPPORTED: ahead-of-time compilation for Intel GPUs (ocloc); refused",
+        value_desc: "options",
+    },
+    OptSpec {
+        name: "opencl-aot-options",
+        kind: OptKind::Value,
+        help: "NOT SUPPORTED: ahead-of-time compilation for Intel CPUs (opencl-aot); refused",
+        value_desc: "options",
     },
     OptSpec::flag(
         "allow-device-image-dependencies",
         "SYCL_EXTERNAL functions stay in their image and are imported by others (dynamic linking)",
     ),
+    OptSpec {
+        name: "kernel-names",
+        kind: OptKind::Enum(&KernelNames::VALUES),
+        help: "Rename kernels named _ZTS<N> by clang __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\": \
+               auto (default: inputs without sycl-module-id, i.e. upstream clang's), free-function (every input), \
+               mangled (none)",
+        value_desc: "",
+    },
     OptSpec::flag(
         "bare",
         "Write the SYCLBIN alone, without the offload binary the runtime reads",
@@ -72,30 +144,66 @@ const SPECS: &[OptSpec] = &[
         help: "Target triple (spirv64, the default, is the one supported)",
         value_desc: "triple",
     },
-    OptSpec::flag("v", "Print what is linked and written"),
+    OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
+    OptSpec {
+        name: "time-trace",
+        kind: OptKind::Value,
+        help: "Write a Chrome trace (as LLVM's -ftime-trace) of the link's steps: extract, cleanup, properties and IR, code generation of each image",
+        value_desc: "file",
+    },
+    OptSpec::flag("dry-run", "Print the steps as commands (as -v) without running them"),
+    OptSpec::flag(
+        "save-temps",
+        "Keep the intermediate files beside the output: <stem>.linked.bc, the post-link table <stem>.table with its images, each image's SPIR-V <stem>_<N>.spv",
+    ),
+    OptSpec::threads(),
+    OptSpec::jobs(),
+];
+
+/// Descriptions of the enum options' values for `--help` (the alias
+/// --sycl-module-split-mode lists its values without them).
+const VALUE_HELP: &[(&str, &str, &str)] = &[
+    ("syclbin", "input", "kernel bundle state input (default)"),
+    ("syclbin", "object", "kernel bundle state object"),
+    ("syclbin", "executable", "kernel bundle state executable"),
+    ("module-split-mode", "kernel", "1 device image per kernel"),
+    (
+        "module-split-mode",
+        "source",
+        "1 device image per source (translation unit)",
+    ),
+    ("module-split-mode", "auto", "Choose split mode automatically (default)"),
+    ("module-split-mode", "none", "No splitting"),
 ];
 
 fn usage() -> String {
-    cl::help(
+    cl::help_with_values(
         "SYCL device linker: links device bitcode and device libraries, splits the module, computes property sets, \
          compiles SPIR-V in process and writes a SYCLBIN.",
         "sycl-link [options] <input files>",
         "sycl-link options",
         SPECS,
+        VALUE_HELP,
     )
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let parsed = cl::parse(TOOL, SPECS, args)?;
+    // clang-sycl-linker's joined -L<dir>.
+    let args = link_steps::split_joined_library_paths(args);
+    let parsed = cl::parse(TOOL, SPECS, &args)?;
+    let (mut arch, mut spirv_dump, mut print_linked) = (None, None, false);
     let mut inputs = Vec::new();
     let mut output = None;
     let mut libs: Option<Vec<String>> = None;
     let mut dirs = Vec::new();
     let mut state = BundleState::Input;
     let mut split = SplitMode::Auto;
-    let mut deps = false;
+    let mut deps: Option<bool> = None;
+    let mut kernel_names = KernelNames::Auto;
     let mut bare = false;
     let mut verbose = false;
+    let mut threads = None;
+    let (mut dry_run, mut save_temps, mut time_trace) = (false, false, None);
     for a in parsed {
         match a {
             Arg::Help => {
@@ -103,16 +211,28 @@ fn run(args: &[String]) -> Result<(), String> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("sycl-link (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("sycl-link"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
-            Arg::Opt("o", v) => output = Some(v),
-            Arg::Opt("device-libs", v) => libs = Some(v.split(',').map(str::to_string).collect()),
-            Arg::Opt("library-path", v) => dirs.push(v),
+            Arg::Opt("o" | "output-file", v) => output = Some(v),
+            Arg::Opt("device-libs", v) => libs
+                .get_or_insert_with(Vec::new)
+                .extend(v.split(',').map(str::to_string)),
+            Arg::Opt("bc-library", v) => libs.get_or_insert_with(Vec::new).push(v),
+            Arg::Opt("library-path" | "L", v) => dirs.push(v),
+            Arg::Opt("arch", v) => arch = Some(v),
+            Arg::Opt("spirv-dump-device-code", v) => spirv_dump = Some(v),
+            Arg::Opt("print-linked-module", v) => print_linked = v == "true",
+            Arg::Opt(name @ ("ocloc-options" | "opencl-aot-options"), _) => {
+                return Err(format!("--{name}: ahead-of-time compilation is not supported"))
+            }
             Arg::Opt("syclbin", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
-            Arg::Opt("sycl-module-split-mode", v) => split = SplitMode::parse(&v).unwrap_or(SplitMode::None),
-            Arg::Opt("allow-device-image-dependencies", v) => deps = v == "true",
+            Arg::Opt("module-split-mode" | "sycl-module-split-mode", v) => {
+                split = SplitMode::parse(&v).unwrap_or(SplitMode::None)
+            }
+            Arg::Opt("allow-device-image-dependencies", v) => deps = Some(v == "true"),
+            Arg::Opt("kernel-names", v) => kernel_names = KernelNames::parse(&v).unwrap_or(KernelNames::Auto),
             Arg::Opt("bare", v) => bare = v == "true",
             Arg::Opt("triple", v) => {
                 if !matches!(
@@ -123,6 +243,10 @@ fn run(args: &[String]) -> Result<(), String> {
                 }
             }
             Arg::Opt("v", v) => verbose = v == "true",
+            Arg::Opt("dry-run", v) => dry_run = v == "true",
+            Arg::Opt("save-temps", v) => save_temps = v == "true",
+            Arg::Opt("time-trace", v) => time_trace = Some(v),
+            Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
             Arg::Opt(_, _) => {}
         }
     }
@@ -132,6 +256,17 @@ fn run(args: &[String]) -> Result<(), String> {
     if inputs.is_empty() {
         return Err("no input files".into());
     }
+    // Input and object state are meant for sycl::link: images may import
+    // and export SYCL_EXTERNAL functions (upstream's -fsyclbin=input|object).
+    let linkable = matches!(state, BundleState::Input | BundleState::Object);
+    if linkable && deps == Some(false) {
+        return Err(format!(
+            "'--allow-device-image-dependencies=false' contradicts '--syclbin={}': a SYCLBIN in input or object \
+             state is linked at run time; use '--syclbin=executable' for a self-contained one",
+            state.name()
+        ));
+    }
+    let deps = deps.unwrap_or(linkable);
     let device_libs = match &libs {
         Some(names) => find_device_libs(names, &dirs).map_err(|e| e.0)?,
         None => Vec::new(),
@@ -141,6 +276,7 @@ fn run(args: &[String]) -> Result<(), String> {
         device_libs: device_libs.clone(),
         split,
         allow_device_image_dependencies: deps,
+        kernel_names,
         syclbin: SyclbinOptions {
             state,
             container: if bare {
@@ -148,11 +284,39 @@ fn run(args: &[String]) -> Result<(), String> {
             } else {
                 Container::OffloadBinary
             },
-            threads: thread_count(),
+            threads: thread_count(threads),
+            arch,
             ..SyclbinOptions::default()
         },
     };
-    let out = device_link(&o).map_err(|e| e.0)?;
+    if print_linked {
+        print!("{}", link_steps::linked_module_text(&o)?);
+    }
+    let temps = link_steps::Temps::for_output(&output);
+    if verbose || dry_run {
+        for c in link_steps::commands(&o, &output, &temps) {
+            eprintln!("{}", shell_line(&c));
+        }
+    }
+    if dry_run {
+        return Ok(());
+    }
+    if save_temps {
+        for f in link_steps::save_temps(&o, &temps)? {
+            if verbose {
+                eprintln!("sycl-device-link: saved {f}");
+            }
+        }
+    }
+    if time_trace.is_some() {
+        trace::enable_trace();
+    }
+    if std::io::stderr().is_terminal() {
+        trace::enable_progress(TOOL);
+    }
+    let out = device_link(&o).map_err(|e| e.0);
+    trace::finish_progress();
+    let out = out?;
     for w in &out.warnings {
         eprintln!("warning: {w}");
     }
@@ -170,6 +334,12 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let mut outs = Outputs::new();
     outs.write(&output, &out.bytes)?;
+    if let Some(dir) = &spirv_dump {
+        link_steps::dump_spirv(&out.bytes, &output, dir, &mut outs)?;
+    }
+    if let Some(path) = &time_trace {
+        outs.write(path, trace::take_chrome_trace(TOOL).as_bytes())?;
+    }
     outs.commit()
 }
 

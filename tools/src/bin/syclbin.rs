@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! syclbin dump <file>
+//! syclbin extract <file> -o <dir>
 //! syclbin convert <file> -o <out> --format=bare|offload-v1|offload-v2|syclbin-v2 [--triple=<triple>] [--arch=<arch>]
 //! syclbin create -o <out> [--state=input|object|executable] [--table=<file table>]...
 //!                [--image=<file>[,props=<file>][,sym=<file>][,arch=<arch>][,type=<ir type>][,target=<triple>]]...
@@ -30,16 +31,19 @@
 //!
 //! Errors: `syclbin: error: <file>: <what>`, exit status 1.
 
-use std::fs;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
+use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{self as syclbin_pack, Container, SyclbinImage, SyclbinOptions, SyclbinPackError};
+use sycl_postlink::trace;
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{self, AbstractModule, BundleState, IrType, NativeImage, Packaging, Syclbin, SyclbinFile};
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::cli::shell_line;
 
 const TOOL: &str = "syclbin";
 
@@ -110,7 +114,69 @@ const SPECS: &[OptSpec] = &[
         help: "Offload binary 'arch' string",
         value_desc: "arch",
     },
+    OptSpec::threads(),
+    OptSpec::jobs(),
+    OptSpec::flag(
+        "v",
+        "Print the command, and each image compiled (create) or file written (extract)",
+    ),
+    OptSpec {
+        name: "time-trace",
+        kind: OptKind::Value,
+        help: "Write a Chrome trace (as LLVM's -ftime-trace) of each image's code generation (create)",
+        value_desc: "file",
+    },
 ];
+
+/// `syclbin extract <file> -o <dir>`: every part of a SYCLBIN back out as
+/// files, with a file table that `syclbin create --table` reads back:
+/// `global.prop` (global metadata); per abstract module `<i>`: `<i>.prop`
+/// (its property sets), `<i>.sym` (its kernel names); per IR module `<j>`:
+/// `<i>_ir<j>.spv|.ptx|.amdgcn` and `<i>_ir<j>.prop` (type, target); per
+/// native image `<k>`: `<i>_native<k>.bin` and `<i>_native<k>.prop` (arch);
+/// `extract.table` `[Code|Properties|Symbols]`, one row per IR module.
+fn extract(bin: &Syclbin, dir: &str, verbose: bool) -> Result<(), Failure> {
+    let path = |name: &str| std::path::Path::new(dir).join(name).to_string_lossy().into_owned();
+    let mut files: Vec<(String, Vec<u8>)> = vec![(path("global.prop"), bin.global_metadata.to_text().into_bytes())];
+    let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);
+    for (i, am) in bin.abstract_modules.iter().enumerate() {
+        let (prop, sym) = (path(&format!("{i}.prop")), path(&format!("{i}.sym")));
+        files.push((prop.clone(), am.metadata.to_text().into_bytes()));
+        let names: String = am.kernel_names().iter().map(|n| format!("{n}\n")).collect();
+        files.push((sym.clone(), names.into_bytes()));
+        for (j, ir) in am.ir_modules.iter().enumerate() {
+            let ext = match ir.ir_type() {
+                Some(IrType::SpirV) => "spv",
+                Some(IrType::Ptx) => "ptx",
+                Some(IrType::Amdgcn) => "amdgcn",
+                None => "bin",
+            };
+            let code = path(&format!("{i}_ir{j}.{ext}"));
+            files.push((code.clone(), ir.bytes.clone()));
+            files.push((path(&format!("{i}_ir{j}.prop")), ir.metadata.to_text().into_bytes()));
+            table
+                .add_row(vec![code, prop.clone(), sym.clone()])
+                .map_err(|e| plain(e.to_string()))?;
+        }
+        for (k, native) in am.native_images.iter().enumerate() {
+            files.push((path(&format!("{i}_native{k}.bin")), native.bytes.clone()));
+            files.push((
+                path(&format!("{i}_native{k}.prop")),
+                native.metadata.to_text().into_bytes(),
+            ));
+        }
+    }
+    files.push((path("extract.table"), table.to_text().into_bytes()));
+    std::fs::create_dir_all(dir).map_err(|e| fail(dir, io_reason(&e)))?;
+    let mut outs = Outputs::new();
+    for (name, bytes) in &files {
+        outs.write(name, bytes).map_err(plain)?;
+        if verbose {
+            eprintln!("{TOOL}: extract: {name} ({} bytes)", bytes.len());
+        }
+    }
+    outs.commit().map_err(plain)
+}
 
 /// A failure: the file it concerns (if any) and what went wrong.
 struct Failure {
@@ -132,8 +198,11 @@ fn plain(what: impl Into<String>) -> Failure {
     }
 }
 
+/// The bytes of `path`, standard input for `-`.
 fn read(path: &str) -> Result<Vec<u8>, Failure> {
-    fs::read(path).map_err(|e| fail(path, io_reason(&e)))
+    read_file_or_stdin(path)
+        .map(|(data, _)| data)
+        .map_err(|e| fail(if path == "-" { "<stdin>" } else { path }, io_reason(&e)))
 }
 
 fn read_text(path: &str) -> Result<String, Failure> {
@@ -322,12 +391,35 @@ struct ImageOptions {
     target: Option<String>,
 }
 
+/// Descriptions of the enum options' values for `--help`.
+const VALUE_HELP: &[(&str, &str, &str)] = &[
+    ("format", "bare", "SYCLBIN v1 alone"),
+    (
+        "format",
+        "offload-v1",
+        "SYCLBIN v1 in an LLVM offload binary v1 (default)",
+    ),
+    (
+        "format",
+        "offload-v2",
+        "SYCLBIN v1 in a single-entry offload binary v2 (ext_oneapi_get_content)",
+    ),
+    ("format", "syclbin-v2", "upstream's multi-entry SYCLBIN v2"),
+    ("state", "input", "kernel bundle state input (default)"),
+    ("state", "object", "kernel bundle state object"),
+    ("state", "executable", "kernel bundle state executable"),
+    ("ir-type", "spirv", "SPIR-V (default)"),
+    ("ir-type", "ptx", "PTX"),
+    ("ir-type", "amdgcn", "AMDGCN"),
+];
+
 fn usage() -> String {
-    cl::help(
-        "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin convert <file> -o <file> [--format=<form>]\n  syclbin create -o <file> [options]",
+    cl::help_with_values(
+        "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin convert <file> -o <file> [--format=<form>]\n  syclbin create -o <file> [options]\n  syclbin extract <file> -o <dir>   (images, property sets, kernel names back out as files, with a file table)",
         "syclbin dump <file> | syclbin convert <file> -o <file> [options] | syclbin create -o <file> [options]",
         "syclbin options",
         SPECS,
+        VALUE_HELP,
     )
 }
 
@@ -344,6 +436,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let mut triple = None;
     let mut arch = None;
     let mut format = Packaging::OffloadV1;
+    let mut threads = None;
+    let (mut verbose, mut time_trace) = (false, None);
     for a in parsed {
         match a {
             Arg::Help => {
@@ -351,7 +445,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Ok(());
             }
             Arg::Version => {
-                println!("syclbin (sycl-post-link-rs) {}", env!("CARGO_PKG_VERSION"));
+                print!("{}", sycl_tools::version::text("syclbin"));
                 return Ok(());
             }
             Arg::Positional(p) => positional.push(p),
@@ -366,11 +460,96 @@ fn run(args: &[String]) -> Result<(), Failure> {
             Arg::Opt("bare", v) => bare = v == "true",
             Arg::Opt("triple", v) => triple = Some(v),
             Arg::Opt("arch", v) => arch = Some(v),
+            Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
+            Arg::Opt("v", v) => verbose = v == "true",
+            Arg::Opt("time-trace", v) => time_trace = Some(v),
             Arg::Opt(_, _) => {}
         }
     }
+    if verbose {
+        let shown: Vec<String> = std::iter::once(TOOL.to_string())
+            .chain(args.iter().filter(|a| !matches!(a.as_str(), "-v" | "--v")).cloned())
+            .collect();
+        eprintln!("{}", shell_line(&shown));
+    }
+    if time_trace.is_some() {
+        trace::enable_trace();
+    }
+    if std::io::stderr().is_terminal() {
+        trace::enable_progress(TOOL);
+    }
+    let result = run_command(
+        positional,
+        output,
+        CreateArgs {
+            state,
+            tables,
+            images,
+            ir_type,
+            target,
+            bare,
+            triple,
+            arch,
+            format,
+            threads,
+            verbose,
+        },
+    );
+    trace::finish_progress();
+    result?;
+    if let Some(path) = time_trace {
+        let mut outs = Outputs::new();
+        outs.write(&path, trace::take_chrome_trace(TOOL).as_bytes())
+            .map_err(plain)?;
+        outs.commit().map_err(plain)?;
+    }
+    Ok(())
+}
+
+/// What `create` and `convert` were given.
+struct CreateArgs {
+    state: BundleState,
+    tables: Vec<String>,
+    images: Vec<ImageSpec>,
+    ir_type: IrType,
+    target: Option<String>,
+    bare: bool,
+    triple: Option<String>,
+    arch: Option<String>,
+    format: Packaging,
+    threads: Option<usize>,
+    verbose: bool,
+}
+
+fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
+    let CreateArgs {
+        state,
+        tables,
+        images,
+        ir_type,
+        target,
+        bare,
+        triple,
+        arch,
+        format,
+        threads,
+        verbose,
+    } = c;
     let mut positional = positional.into_iter();
     match positional.next().as_deref() {
+        Some("extract") => {
+            let (Some(file), None) = (positional.next(), positional.next()) else {
+                return Err(plain(format!("extract takes exactly one file.  Try: '{TOOL} --help'")));
+            };
+            let Some(dir) = output else {
+                return Err(plain("extract needs an output directory (-o <dir>)"));
+            };
+            let name = if file == "-" { "<stdin>" } else { file.as_str() };
+            let bin = SyclbinFile::read(&read(&file)?)
+                .map_err(|e| fail(name, e.to_string()))?
+                .syclbin;
+            extract(&bin, &dir, verbose)
+        }
         Some("dump") => {
             let (Some(file), None) = (positional.next(), positional.next()) else {
                 return Err(plain(format!("dump takes exactly one file.  Try: '{TOOL} --help'")));
@@ -418,7 +597,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 },
                 triple: triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
                 arch,
-                threads: thread_count(),
+                threads: thread_count(threads),
             };
             let mut entries = Vec::new();
             for t in &tables {

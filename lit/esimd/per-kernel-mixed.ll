@@ -1,8 +1,13 @@
-; -split=kernel without -split-esimd: when the input is really split and an
-; image still holds SYCL and ESIMD code (here a SYCL kernel calling an ESIMD
-; function), upstream refuses to link the parts back together. With
-; -split-esimd, or when the input gives one image only, there is no error.
-; RUN: not sycl-post-link -split=kernel -S < %s -o %t.table 2>&1 | FileCheck %s --check-prefix=ERR
+; -split=kernel without -split-esimd, when an image holds SYCL and ESIMD code
+; (a SYCL kernel calling an ESIMD function): the image is split into its
+; ESIMD and SYCL parts and linked back into one SYCL_AND_ESIMD module, as the
+; newest upstream handleESIMD does (it no longer refuses this); extracting
+; the SYCL part warns about the ESIMD callee it lacks. With -split-esimd the
+; two parts are saved apart.
+; RUN: sycl-post-link -split=kernel -symbols -S < %s -o %t.table 2>&1 | FileCheck %s --check-prefix=WARN
+; RUN: FileCheck %s --input-file=%t.table --check-prefix=LINKED
+; RUN: FileCheck %s --input-file=%t_0.ll --check-prefix=ONE
+; RUN: FileCheck %s --input-file=%t_1.ll --check-prefix=OTHER
 ; RUN: sycl-post-link -split=kernel -split-esimd -symbols -S < %s -o %t2.table
 ; RUN: FileCheck %s --input-file=%t2.table --check-prefix=SPLIT
 ; RUN: FileCheck %s --input-file=%t2_0.esimd.ll --check-prefix=SPLIT-ESIMD
@@ -11,7 +16,12 @@
 ; RUN: sed -e '/^define spir_kernel void @other_kernel/,/^}/d' %s | sycl-post-link -split=kernel -S -o %t3.table
 ; RUN: FileCheck %s --input-file=%t3_0.ll --check-prefix=ONE
 
-; ERR: sycl-post-link: error: SYCL and ESIMD entry points detected with -split-mode=per-kernel and -split-esimd=false. So -split-esimd=true is mandatory.
+; WARN: warning: Undefined function esimd_helper found in <stdin>. This may result in runtime errors.
+
+; LINKED: [Code|Symbols]
+; LINKED-NEXT: {{.*}}_0.ll|{{.*}}_0.sym
+; LINKED-NEXT: {{.*}}_1.ll|{{.*}}_1.sym
+; LINKED-EMPTY:
 
 ; SPLIT: [Code|Symbols]
 ; SPLIT-NEXT: {{.*}}_0.esimd.ll|{{.*}}_0.esimd.sym
@@ -31,6 +41,8 @@
 ; ONE: define {{.*}}@esimd_helper() {{.*}}!sycl_explicit_simd
 ; ONE: define spir_kernel void @sycl_kernel()
 ; ONE: ![[#]] = !{i8 2}
+; OTHER: define spir_kernel void @other_kernel()
+; OTHER: ![[#]] = !{i8 0}
 
 target triple = "spir64-unknown-unknown"
 

@@ -37,7 +37,7 @@ pub enum IrError {
 
 /// An LLVM context. Every module and handle borrows one.
 ///
-/// Every context has a diagnostic handler ([`Diagnostics`]): LLVM's default
+/// Every context has a diagnostic handler of its own: LLVM's default
 /// one prints to the process's standard error and calls `exit(1)` on an
 /// error (a bitcode reader's, a pass's), which would end the host of the
 /// library. Here error diagnostics are kept and come back as results;
@@ -72,12 +72,7 @@ extern "C" fn keep_diagnostic(info: LLVMDiagnosticInfoRef, state: *mut std::ffi:
         }
         // One line per error: the first line of LLVM's text.
         let text = take_message(LLVMGetDiagInfoDescription(info));
-        let text = text
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("error")
-            .trim()
-            .to_string();
+        let text = escape_controls(text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error").trim());
         let d = &*(state as *const Diagnostics);
         let mut errors = d.errors.take();
         errors.push(text);
@@ -218,7 +213,23 @@ fn first_diagnostic_line(text: &str) -> String {
         .find(|l| !l.trim().is_empty())
         .unwrap_or("invalid input")
         .trim();
-    line.replacen(": error: ", ": ", 1)
+    escape_controls(&line.replacen(": error: ", ": ", 1))
+}
+
+/// `text` with its control characters other than tab written as escapes
+/// (`\r`, `\u{1}`): LLVM's messages quote input bytes (`unknown specifier
+/// '\r'`), and a message is one line of plain text.
+fn escape_controls(text: &str) -> String {
+    let escape = |c: char| c.is_control() && c != '\t';
+    text.chars()
+        .map(|c| {
+            if escape(c) {
+                c.escape_default().collect()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Takes an LLVM-allocated message (`LLVMDisposeMessage`); null is empty.
@@ -693,6 +704,18 @@ mod tests {
     }
 
     #[test]
+    fn control_characters_in_a_parse_error_are_escaped() {
+        // The data layout parser quotes the bad character, here a carriage
+        // return (written `\0D` in the IR string).
+        let ctx = Context::new();
+        let e = ctx
+            .parse_ir(b"target datalayout = \"\\0De-i64:64\"\n", "cr.ll")
+            .err()
+            .expect("an error");
+        assert_eq!(e.to_string(), "cr.ll:1:21: unknown specifier '\\r'");
+    }
+
+    #[test]
     fn text_with_a_nul_in_a_string_attribute_is_refused() {
         let ctx = Context::new();
         let e = ctx.parse_ir(NUL_ATTRIBUTE.as_bytes(), "a.ll").err().expect("an error");
@@ -707,5 +730,40 @@ mod tests {
         let global = "@g = global i32 0 #0\nattributes #0 = { \"x\"=\"\\00\" }\n";
         let e = ctx.parse_ir(global.as_bytes(), "c.ll").err().expect("an error");
         assert!(e.to_string().contains("of global variable 'g'"), "{e}");
+    }
+
+    /// Generated test of the lazy reader the worker threads use: every
+    /// truncation of a module's bitcode (and bytes overwritten at every
+    /// 16th position) is read header first, then every function body is
+    /// read by extraction; each step is a result, never an exit.
+    #[test]
+    fn cut_and_overwritten_bitcode_is_an_error_or_a_module() {
+        let text = include_str!("../../examples/example.ll");
+        let ctx = Context::new();
+        let bc = ctx.parse_ir(text.as_bytes(), "example.ll").expect("parse").to_bitcode();
+        let mut inputs: Vec<Vec<u8>> = (0..bc.len()).step_by(3).map(|n| bc[..n].to_vec()).collect();
+        for at in (0..bc.len()).step_by(16) {
+            let mut m = bc.clone();
+            m[at] ^= 0x5a;
+            inputs.push(m);
+        }
+        let (mut read, mut refused) = (0, 0);
+        for bytes in &inputs {
+            let ctx = Context::new();
+            match ctx.parse_bitcode_lazy(bytes, "cut.bc") {
+                Ok(m) => {
+                    read += 1;
+                    let extractor = Extractor::new(&m);
+                    for f in m.functions() {
+                        let _ = extractor.try_extract(&[f]);
+                    }
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert!(!e.to_string().contains('\n'), "{e}");
+                }
+            };
+        }
+        assert!(read > 0 && refused > bc.len() / 4, "{read} read, {refused} refused");
     }
 }

@@ -273,38 +273,45 @@ mod tests {
         v
     }
 
+    /// Outputs writing `files` (name in `d`, data), `d/a.bc` holding
+    /// "old a" beforehand; `device` (`/dev/full`, `/dev/zero`) is reached
+    /// through a link `d/dev`, written last: were it renamed over, the link
+    /// would go, not the system's device.
+    fn outputs(d: &Path, files: &[(&str, &[u8])], device: Option<&str>) -> Outputs {
+        fs::write(d.join("a.bc"), b"old a").expect("old file");
+        let mut o = Outputs::new();
+        for (name, data) in files {
+            o.write(d.join(name).to_str().expect("utf-8"), data).expect("write");
+        }
+        if let Some(dev) = device {
+            std::os::unix::fs::symlink(dev, d.join("dev")).expect("link");
+            o.write(d.join("dev").to_str().expect("utf-8"), b"table")
+                .expect("write");
+        }
+        o
+    }
+
     #[test]
     fn a_directory_in_the_way_fails_before_any_rename() {
         let d = temp_dir("dir");
         fs::create_dir(d.join("t.table")).expect("dir");
-        let mut o = Outputs::new();
-        o.write(d.join("a.bc").to_str().expect("utf-8"), b"a").expect("write");
-        o.write(d.join("t.table").to_str().expect("utf-8"), b"t")
-            .expect("write");
+        let o = outputs(&d, &[("b.bc", b"b"), ("t.table", b"t")], None);
         let e = o.commit().expect_err("fails");
         assert!(e.ends_with("t.table: cannot write: Is a directory"), "{e}");
-        assert_eq!(listing(&d), ["t.table"]);
+        assert_eq!(listing(&d), ["a.bc", "t.table"]);
         fs::remove_dir_all(&d).expect("clean up");
     }
 
     #[test]
     fn a_failure_after_renames_puts_the_earlier_files_back() {
         let d = temp_dir("undo");
-        fs::write(d.join("a.bc"), b"old a").expect("old file");
-        let mut o = Outputs::new();
-        o.write(d.join("a.bc").to_str().expect("utf-8"), b"new a")
-            .expect("write");
-        o.write(d.join("b.bc").to_str().expect("utf-8"), b"new b")
-            .expect("write");
-        // A special file that cannot take the data: written last, fails.
-        // (Through a link: were it renamed over, the link would go, not
-        // the system's /dev/full.)
-        let full = d.join("full");
-        std::os::unix::fs::symlink("/dev/full", &full).expect("link");
-        o.write(full.to_str().expect("utf-8"), b"table").expect("write");
+        let o = outputs(&d, &[("a.bc", b"new a"), ("b.bc", b"new b")], Some("/dev/full"));
         let e = o.commit().expect_err("fails");
-        assert_eq!(e, format!("{}: cannot write: No space left on device", full.display()));
-        assert_eq!(listing(&d), ["a.bc", "full"]);
+        assert_eq!(
+            e,
+            format!("{}: cannot write: No space left on device", d.join("dev").display())
+        );
+        assert_eq!(listing(&d), ["a.bc", "dev"]);
         assert_eq!(fs::read(d.join("a.bc")).expect("read"), b"old a");
         fs::remove_dir_all(&d).expect("clean up");
     }
@@ -312,18 +319,13 @@ mod tests {
     #[test]
     fn a_successful_commit_replaces_and_leaves_no_temporary() {
         let d = temp_dir("ok");
-        fs::write(d.join("a.bc"), b"old a").expect("old file");
-        let mut o = Outputs::new();
-        o.write(d.join("a.bc").to_str().expect("utf-8"), b"new a")
-            .expect("write");
-        o.write(d.join("b.bc").to_str().expect("utf-8"), b"new b")
-            .expect("write");
-        let null = d.join("null");
-        std::os::unix::fs::symlink("/dev/null", &null).expect("link");
-        o.write(null.to_str().expect("utf-8"), b"table").expect("write");
+        let o = outputs(&d, &[("a.bc", b"new a"), ("b.bc", b"new b")], Some("/dev/zero"));
         o.commit().expect("commit");
-        assert_eq!(listing(&d), ["a.bc", "b.bc", "null"]);
-        assert!(fs::symlink_metadata(&null).expect("link").file_type().is_symlink());
+        assert_eq!(listing(&d), ["a.bc", "b.bc", "dev"]);
+        assert!(fs::symlink_metadata(d.join("dev"))
+            .expect("link")
+            .file_type()
+            .is_symlink());
         assert_eq!(fs::read(d.join("a.bc")).expect("read"), b"new a");
         fs::remove_dir_all(&d).expect("clean up");
     }

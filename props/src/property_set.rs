@@ -364,14 +364,30 @@ fn parse_decimal(s: &str) -> Option<u64> {
     s.parse::<u64>().ok()
 }
 
+/// Input text quoted in a message, its control characters (a carriage
+/// return before the line feed, say) written as escapes: a message is one
+/// line of plain text.
+fn plain(text: &str) -> String {
+    let escape = |c: char| c.is_control() && c != '\t';
+    text.chars()
+        .map(|c| {
+            if escape(c) {
+                c.escape_default().collect()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// Why the value part of a property line (`<type>|<value>`) is invalid.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ValueError {
     /// Missing `|`, empty type or empty value, or a type-1 value that is not a decimal integer.
-    #[error("invalid property value: {0}")]
+    #[error("invalid property value: {}", plain(.0))]
     InvalidValue(String),
     /// The type is not a decimal integer.
-    #[error("invalid property type: {0}")]
+    #[error("invalid property type: {}", plain(.0))]
     InvalidType(String),
     /// The type is a number other than 1 or 2.
     #[error("bad property type {0}")]
@@ -396,7 +412,7 @@ pub enum ValueError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// A line starting with `[` has no `]`.
-    #[error("invalid line: {text}")]
+    #[error("invalid line: {}", plain(text))]
     InvalidLine {
         /// Line number (1-based).
         line: usize,
@@ -410,7 +426,7 @@ pub enum ParseError {
         line: usize,
     },
     /// A property line without `=`, or with an empty key or an empty value part.
-    #[error("invalid property line: {text}")]
+    #[error("invalid property line: {}", plain(text))]
     InvalidPropertyLine {
         /// Line number (1-based).
         line: usize,
@@ -974,6 +990,8 @@ mod tests {
         assert_eq!(e("[A]\n=1|1\n").to_string(), "invalid property line: =1|1");
         assert_eq!(e("[A]\nx=1|\n").to_string(), "invalid property value: 1|");
         assert_eq!(e("[A]\nx=z|1\n").to_string(), "invalid property type: z");
+        assert_eq!(e("[A]\nx=2\r|1\n").to_string(), "invalid property type: 2\\r");
+        assert_eq!(e("[A]\nx\x01\n").to_string(), "invalid property line: x\\u{1}");
         assert_eq!(e("[A]\nx=1|q\n").to_string(), "invalid property value: q");
         assert_eq!(e("[A]\nx=2|A\n").to_string(), "invalid encoded sequence length");
         assert_eq!(

@@ -142,7 +142,12 @@ pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
 /// Stores `msg` in `*error` (when `error` is not null) and returns 1.
 unsafe fn fail(error: *mut *mut c_char, msg: &str) -> c_int {
     if !error.is_null() {
-        *error = CString::new(msg.replace('\0', " ")).unwrap_or_default().into_raw();
+        // One line, whatever the message quotes.
+        let line: String = msg
+            .chars()
+            .map(|c| if matches!(c, '\0' | '\n' | '\r') { ' ' } else { c })
+            .collect();
+        *error = CString::new(line).unwrap_or_default().into_raw();
     }
     1
 }

@@ -23,67 +23,47 @@
 #include <string.h>
 #include <time.h>
 
+#include "settings.h"
 #include "slurp.h"
 #include "sycl_post_link.h"
 
-/* Settings from "option" or "option=value" arguments; NULL on error. */
+/* Settings from "option" or "option=value" arguments (settings.h); NULL
+   on error, which is printed. */
 static sycl_post_link_settings *settings_from(int argc, char **argv) {
-  sycl_post_link_settings *s = sycl_post_link_settings_create();
-  for (int i = 0; i < argc; ++i) {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", argv[i]);
-    char *eq = strchr(buf, '=');
-    const char *value = NULL;
-    if (eq) {
-      *eq = '\0';
-      value = eq + 1;
-    }
-    char *error = NULL;
-    if (sycl_post_link_settings_set(s, buf, value, &error) != 0) {
-      printf("client: option %s: %s\n", buf, error);
-      sycl_post_link_free(error);
-      sycl_post_link_settings_free(s);
-      return NULL;
-    }
+  char *error = NULL;
+  sycl_post_link_settings *s = settings_from_args(argc, argv, NULL, &error);
+  if (!s) {
+    printf("client: option: %s\n", error ? error : "(no message)");
+    sycl_post_link_free(error);
   }
   return s;
 }
 
-/* What a host keeps for a streaming run: freed when it says stop. */
+/* What a host keeps for a streaming run, freed when the callback says
+   stop: a later call would find it gone. */
 struct stream_state {
   int calls;
   int stop_at;
 };
 
+static struct stream_state *live_state;
 static int calls_after_stop;
 
 static int on_image(void *user, const sycl_post_link_result *image) {
-  struct stream_state *st = user;
+  (void)user;
   (void)image;
-  if (!st) {
-    /* The state is gone: the library called after the stop. */
+  if (!live_state) {
     ++calls_after_stop;
     return 1;
   }
-  if (++st->calls < st->stop_at)
+  if (++live_state->calls < live_state->stop_at)
     return 0;
   struct timespec pause = {0, 50 * 1000 * 1000};
   nanosleep(&pause, NULL);
+  printf("client: stopped at call %d\n", live_state->calls);
+  free(live_state);
+  live_state = NULL;
   return 1;
-}
-
-/* The callback's user pointer: the state until the stop, then NULL. */
-static struct stream_state *live_state;
-
-static int on_image_live(void *user, const sycl_post_link_result *image) {
-  (void)user;
-  int rc = on_image(live_state, image);
-  if (rc != 0 && live_state) {
-    printf("client: stopped at call %d\n", live_state->calls);
-    free(live_state);
-    live_state = NULL;
-  }
-  return rc;
 }
 
 int main(int argc, char **argv) {
@@ -116,7 +96,7 @@ int main(int argc, char **argv) {
       return 2;
     live_state = calloc(1, sizeof *live_state);
     live_state->stop_at = atoi(argv[3]);
-    int rc = sycl_post_link_run_buffer_stream(s, data, size, argv[2], on_image_live, NULL, &error);
+    int rc = sycl_post_link_run_buffer_stream(s, data, size, argv[2], on_image, NULL, &error);
     printf("client: rc %d, %s\n", rc, error ? error : "(no message)");
     printf("client: %d calls after the stop\n", calls_after_stop);
     sycl_post_link_free(error);

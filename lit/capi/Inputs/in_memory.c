@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "settings.h"
 #include "sycl_post_link.h"
 
 static void *read_file(const char *path, size_t *size) {
@@ -54,28 +55,12 @@ static int fail(char *error) {
   return 1;
 }
 
-/* Settings from "option" or "option=value" arguments. */
+/* Settings from "option" or "option=value" arguments (settings.h). */
 static sycl_post_link_settings *make_settings(int argc, char **argv, int *text) {
-  sycl_post_link_settings *s = sycl_post_link_settings_create();
-  *text = 0;
-  for (int i = 0; i < argc; ++i) {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", argv[i]);
-    char *eq = strchr(buf, '=');
-    const char *value = NULL;
-    if (eq) {
-      *eq = '\0';
-      value = eq + 1;
-    }
-    if (strcmp(buf, "S") == 0 && (!value || strcmp(value, "true") == 0))
-      *text = 1;
-    char *error = NULL;
-    if (sycl_post_link_settings_set(s, buf, value, &error) != 0) {
-      sycl_post_link_settings_free(s);
-      fail(error);
-      return NULL;
-    }
-  }
+  char *error = NULL;
+  sycl_post_link_settings *s = settings_from_args(argc, argv, text, &error);
+  if (!s)
+    fail(error);
   return s;
 }
 

@@ -19,6 +19,8 @@
 #                                    /dev/shm leaves the disk out), and prints
 #                                    wall time and peak RSS of each run
 # env: SPL_SHARED (default ../shared) locates bench/gen-module.py (pack);
+#      BIN=<binary> (pack) packs another build than target/release's (the
+#      static one: target/static/release/sycl-post-link);
 #      BASE=<another sycl-post-link> (pack) takes it along, and run times it
 #      beside this build; REPS=N (run) runs each configuration N times and
 #      prints the median, the spread and the highest peak RSS.
@@ -28,10 +30,11 @@ dev=bench/out/dev
 case "${1:-}" in
 pack)
   rm -rf "$dev" && mkdir -p "$dev/pkg"
-  cp target/release/sycl-post-link "$dev/pkg/" && strip "$dev/pkg/sycl-post-link"
+  bin=${BIN:-target/release/sycl-post-link}
+  cp "$bin" "$dev/pkg/sycl-post-link" && strip "$dev/pkg/sycl-post-link"
   if [ -n "${BASE:-}" ]; then cp "$BASE" "$dev/pkg/base-sycl-post-link" && strip "$dev/pkg/base-sycl-post-link"; fi
   # Every shared library but the C library's own (the device has those).
-  ldd target/release/sycl-post-link ${BASE:+"$BASE"} | awk '/=> \//{print $3}' | sort -u | while read -r lib; do
+  ldd "$bin" ${BASE:+"$BASE"} | awk '/=> \//{print $3}' | sort -u | while read -r lib; do
     case "$(basename "$lib")" in
     libc.so* | libm.so* | libpthread.so* | libdl.so* | librt.so* | ld-linux*) ;;
     *) cp -L "$lib" "$dev/pkg/" ;;

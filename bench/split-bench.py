@@ -13,7 +13,7 @@ bitcode files (the real modules of ../shared/bench/real, unpacked) instead
 of generated ones, without llvm-split; a name ending in .xz is unpacked
 into bench/out first.
 
-usage: bench/split-bench.py [--kernels N ...] [--locality P] [--input BC ...]
+usage: bench/split-bench.py [--bin SPL] [--kernels N ...] [--locality P] [--input BC ...]
                             [--modes kernel source] [--threads T ...]
                             [--runs N] [--base BIN] [--out-dir DIR]
                             [--skip-llvm-split]
@@ -54,12 +54,16 @@ def main():
     ap.add_argument("--skip-llvm-split", action="store_true")
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--base", help="another sycl-post-link binary to run beside this one")
+    ap.add_argument("--bin", help="the sycl-post-link to measure (default target/release/sycl-post-link; "
+                    "target/static/release/sycl-post-link for a SPL_LLVM_LINK=static build)")
     ap.add_argument("--out-dir", help="where the commands write (default bench/out; /dev/shm leaves the disk out)")
     ap.add_argument("--locality", type=float, help="gen-module.py --locality P")
     ap.add_argument("--input", nargs="+", default=[], help="bitcode files to split instead of generated modules")
     ap.add_argument("--modes", nargs="+", default=["kernel", "source"], choices=["kernel", "source"])
     a = ap.parse_args()
-    global OUT_DIR
+    global OUT_DIR, SPL
+    if a.bin:
+        SPL = os.path.abspath(a.bin)
     if a.out_dir:
         OUT_DIR = a.out_dir
     shared = os.environ.get("SPL_SHARED", os.path.join(ROOT, "..", "shared"))

@@ -3,19 +3,24 @@
 # device: 16 cores), issue 13.
 #
 #   bench/scaling.sh pack [KERNELS]  here: bench/out/dev/pkg.tar.xz gets
-#                                    sycl-post-link (stripped), libLLVM.so.22.1
-#                                    and its non-libc dependencies, and the
+#                                    sycl-post-link (stripped), the shared
+#                                    libraries it and BASE need but the C
+#                                    library's (libLLVM.so.22.1 for a build
+#                                    linked with SPL_LLVM_LINK=dynamic), and the
 #                                    bitcode of a generated module of KERNELS
 #                                    kernels (default 16000; the one
 #                                    split-bench.py made if present)
 #   bench/scaling.sh run [OUT_DIR]   there (from the repository root, with
 #                                    bench/out/dev carried): unpacks, runs
-#                                    -split=kernel and -split=source at 1 2 4
-#                                    8 16 threads, writing under OUT_DIR
+#                                    -split=kernel and -split=source -symbols
+#                                    -properties at 1 2 4 8 16 threads (or
+#                                    THREADS="..."), writing under OUT_DIR
 #                                    (default: a temporary directory on disk;
 #                                    /dev/shm leaves the disk out), and prints
 #                                    wall time and peak RSS of each run
 # env: SPL_SHARED (default ../shared) locates bench/gen-module.py (pack);
+#      BIN=<binary> (pack) packs another build than target/release's (the
+#      static one: target/static/release/sycl-post-link);
 #      BASE=<another sycl-post-link> (pack) takes it along, and run times it
 #      beside this build; REPS=N (run) runs each configuration N times and
 #      prints the median, the spread and the highest peak RSS.
@@ -25,10 +30,11 @@ dev=bench/out/dev
 case "${1:-}" in
 pack)
   rm -rf "$dev" && mkdir -p "$dev/pkg"
-  cp target/release/sycl-post-link "$dev/pkg/" && strip "$dev/pkg/sycl-post-link"
+  bin=${BIN:-target/release/sycl-post-link}
+  cp "$bin" "$dev/pkg/sycl-post-link" && strip "$dev/pkg/sycl-post-link"
   if [ -n "${BASE:-}" ]; then cp "$BASE" "$dev/pkg/base-sycl-post-link" && strip "$dev/pkg/base-sycl-post-link"; fi
   # Every shared library but the C library's own (the device has those).
-  ldd target/release/sycl-post-link | awk '/=> \//{print $3}' | while read -r lib; do
+  ldd "$bin" ${BASE:+"$BASE"} | awk '/=> \//{print $3}' | sort -u | while read -r lib; do
     case "$(basename "$lib")" in
     libc.so* | libm.so* | libpthread.so* | libdl.so* | librt.so* | ld-linux*) ;;
     *) cp -L "$lib" "$dev/pkg/" ;;
@@ -55,12 +61,12 @@ run)
   for bin in sycl-post-link base-sycl-post-link; do
     [ -x "$work/pkg/$bin" ] || continue
     for mode in kernel source; do
-      for t in 1 2 4 8 16; do
+      for t in ${THREADS:-1 2 4 8 16}; do
         times=() peak=0
         for _ in $(seq "$reps"); do
           out="$outs/out-$mode-$t" && mkdir -p "$out"
           stats=$( { SPL_THREADS=$t /usr/bin/time -f '%e %M' "$work/pkg/$bin" \
-            -split=$mode -symbols "$work/pkg/in.bc" -o "$out/t.table" >/dev/null; } 2>&1 | tail -1)
+            -split=$mode -symbols -properties "$work/pkg/in.bc" -o "$out/t.table" >/dev/null; } 2>&1 | tail -1)
           read -r secs kib <<<"$stats"
           times+=("$secs")
           [ "$kib" -gt "$peak" ] && peak=$kib

@@ -12,6 +12,20 @@ export SPL_VERIFY_EACH=1
 cargo test --release --workspace
 # Every crate packages (metadata, versions on path dependencies, files).
 cargo package --workspace --no-verify --allow-dirty --quiet
+# The command-line tools linked with LLVM's static archives (SPL_LLVM_LINK=static,
+# ir/build.rs: less memory per process) write the same bytes as the default build.
+SPL_LLVM_LINK=static cargo build --release -p sycl-tools --bins --target-dir target/static
+static_out=$(mktemp -d)
+for mode in kernel source; do
+  for build in release static/release; do
+    d=$static_out/${build%/release}-$mode
+    mkdir -p "$d"
+    (cd "$d" && "$OLDPWD/target/$build/sycl-post-link" -split=$mode -symbols -properties \
+      "$OLDPWD/examples/example.ll" -o out.table)
+  done
+  diff -r "$static_out/release-$mode" "$static_out/static-$mode"
+done
+rm -rf "$static_out"
 lit-22 -sv lit/
 # Mutated inputs and unwritable outputs through every command and the C
 # entry points (short form; scripts/fault-campaign.py --cases 5000 for more).

@@ -366,8 +366,8 @@ fn parse_decimal(s: &str) -> Option<u64> {
 
 /// Input text quoted in a message, its control characters (a carriage
 /// return before the line feed, say) written as escapes: a message is one
-/// line of plain text.
-fn plain(text: &str) -> String {
+/// line of plain text. Every reader in this crate quotes input through it.
+pub fn plain(text: &str) -> String {
     let escape = |c: char| c.is_control() && c != '\t';
     text.chars()
         .map(|c| {

@@ -49,7 +49,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::offload_binary::{Container, ImageKind, OffloadBinary, OffloadError, OffloadKind};
-use crate::property_set::{names, ParseError, PropertySetRegistry, PropertyValue};
+use crate::property_set::{names, plain, ParseError, PropertySetRegistry, PropertyValue};
 
 /// The magic number (`"IBYS"` on disk, little-endian `0x53594249`).
 pub const MAGIC: u32 = 0x5359_4249;
@@ -463,7 +463,7 @@ pub enum SyclbinError {
         kind: u16,
     },
     /// A SYCLBIN version 2 entry has no known `role`.
-    #[error("SYCLBIN v2 entry {entry}: unknown role '{role}'")]
+    #[error("SYCLBIN v2 entry {entry}: unknown role '{}'", plain(role))]
     V2Role {
         /// Entry index.
         entry: usize,
@@ -480,10 +480,10 @@ pub enum SyclbinError {
         found: Option<(usize, usize)>,
     },
     /// An unsupported `sycl_format_version`.
-    #[error("SYCLBIN v2: unsupported sycl_format_version '{0}' (this reader supports 2)")]
+    #[error("SYCLBIN v2: unsupported sycl_format_version '{}' (this reader supports 2)", plain(.0))]
     V2FormatVersion(String),
     /// An `am_index` that is not a decimal number.
-    #[error("SYCLBIN v2 entry {entry}: invalid am_index '{value}'")]
+    #[error("SYCLBIN v2 entry {entry}: invalid am_index '{}'", plain(value))]
     V2AmIndex {
         /// Entry index.
         entry: usize,

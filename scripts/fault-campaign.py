@@ -28,8 +28,10 @@ directory as -o, a second table path that is a directory, standard output
 or -o on /dev/full, reached through a link so that a tool that renamed
 over it would not replace the system's device). The campaign is deterministic for a given --seed.
 
-Not covered yet: a full or closed standard output for commands that print
-(syclbin dump, --help; issue 19 item 5). A command's message is checked to
+Standard streams: some commands print to a full or closed standard output
+or error (syclbin dump, sycl-opt -S, sycl-post-link -v): exit 0 or 1, one
+line on failure where standard error can be read, or an end by SIGPIPE
+without a message when standard output is a closed pipe. A command's message is checked to
 be one line (no line feed); other control characters it quotes from the
 input (a carriage return in a file name read from a table) are not
 flagged: the commands print names as they are.
@@ -109,11 +111,11 @@ def mutate(rng, data, others):
     return bytes(data)
 
 
-def run(cmd, cwd, env, stdout=subprocess.PIPE):
+def run(cmd, cwd, env, stdout=subprocess.PIPE, stderr=subprocess.PIPE):
     try:
         p = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                           stdout=stdout, stderr=subprocess.PIPE, timeout=TIME_LIMIT)
-        return p.returncode, p.stdout or b"", p.stderr.decode("utf-8", "replace")
+                           stdout=stdout, stderr=stderr, timeout=TIME_LIMIT)
+        return p.returncode, p.stdout or b"", (p.stderr or b"").decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
         return "timeout", b"", ""
 
@@ -224,6 +226,16 @@ COMMANDS = [
     ("sycl-link -o /dev/full", "sycl-link", "ir", "in.bc", ["IN", "-o", "FULL"]),
     ("file-table-tform -o /dev/full", "file-table-tform", "table", "in.table",
      ["--extract=Code", "IN", "-o", "FULL"]),
+    # Standard streams that cannot be written: full (/dev/full) or closed
+    # (a pipe whose reader is gone: the tool may end by SIGPIPE, quietly).
+    ("syclbin dump >/dev/full", "syclbin", "syclbin", "in.syclbin", ["dump", "IN", ">FULL"]),
+    ("syclbin dump | closed", "syclbin", "syclbin", "in.syclbin", ["dump", "IN", ">CLOSED"]),
+    ("syclbin dump 2>/dev/full", "syclbin", "syclbin", "in.syclbin", ["dump", "IN", "2>FULL"]),
+    ("sycl-post-link -v 2>closed", "sycl-post-link", "ir", "in.ll",
+     ["-v", "-split=kernel", "-symbols", "IN", "-o", "OUT/t.table", "2>CLOSED"]),
+    ("sycl-opt -S | closed", "sycl-opt", "ir", "in.ll", ["-S", "IN", ">CLOSED"]),
+    ("file-table-tform -o - 2>/dev/full", "file-table-tform", "table", "in.table",
+     ["--extract=Code", "IN", "-o", "-", ">FULL", "2>FULL"]),
 ]
 
 # A full disk: the command runs with a file size limit (bash's ulimit -f,
@@ -305,9 +317,19 @@ def one_case(args):
         else:
             cmd = [os.path.join(tools, tool)]
             stdout = subprocess.PIPE
+            stderr_to = subprocess.PIPE
             for a in cmd_args:
-                if a == ">FULL":
-                    stdout = open(full, "wb")
+                if a in (">FULL", ">CLOSED", "2>FULL", "2>CLOSED"):
+                    if a.endswith("FULL"):
+                        f = open(full, "wb")
+                    else:
+                        r, w = os.pipe()
+                        os.close(r)
+                        f = os.fdopen(w, "wb")
+                    if a.startswith("2"):
+                        stderr_to = f
+                    else:
+                        stdout = f
                     continue
                 a = a.replace("IN", inp).replace("OUT", out)
                 a = a.replace("SPV", seed_files["spv"]).replace("PROP", seed_files["prop"])
@@ -316,12 +338,24 @@ def one_case(args):
                 cmd.append(a)
             if fsize:
                 cmd = ["bash", "-c", FULL_DISK.format(fsize), "bash"] + cmd
-            rc, _, stderr = run(cmd, work, env, stdout)
-            if stdout is not subprocess.PIPE:
-                stdout.close()
-            problems = check_tool(tool, rc, stderr)
-            run_failed = rc == 1
-            outcome = f"exit {rc}" + (" (disk full)" if fsize else "")
+            rc, _, stderr = run(cmd, work, env, stdout, stderr_to)
+            for f in (stdout, stderr_to):
+                if f is not subprocess.PIPE:
+                    f.close()
+            closed_stdout = ">CLOSED" in cmd_args
+            if closed_stdout and rc == -13:
+                # Ended by SIGPIPE, as other command-line tools.
+                problems = ["stderr after SIGPIPE"] if stderr.strip() else []
+                outcome = "SIGPIPE"
+            elif stderr_to is not subprocess.PIPE:
+                # Standard error is lost: only the exit code can be checked.
+                problems = [] if rc in (0, 1) else [f"exit code {rc}"]
+                outcome = f"exit {rc}"
+            else:
+                problems = check_tool(tool, rc, stderr)
+                outcome = f"exit {rc}"
+            run_failed = rc == 1 or (closed_stdout and rc == -13)
+            outcome += " (disk full)" if fsize else ""
         after = listing(work)
         if run_failed and after != before:
             new = sorted(set(after) - set(before))

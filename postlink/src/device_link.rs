@@ -143,12 +143,26 @@ pub fn link_inputs(
     let ctx = Context::new();
     let parse = |path: &str| -> Result<sycl_ir::Module<'_>, PostLinkError> {
         let bytes = read(path)?;
+        if bytes.is_empty() {
+            return Err(PostLinkError::new(format!(
+                "{path}: empty input: expected LLVM IR or bitcode"
+            )));
+        }
         let is_bitcode = bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
         if !is_bitcode && std::str::from_utf8(&bytes).is_err() {
             return Err(PostLinkError::new(format!("{path}: Unsupported file type")));
         }
-        ctx.parse_ir(&bytes, path)
-            .map_err(|e| PostLinkError::new(format!("{path}: {e}")))
+        let m = ctx
+            .parse_ir(&bytes, path)
+            .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?;
+        // Every input is verified and must be for SPIR-V (sycl-link makes
+        // SPIR-V SYCLBINs): a module for another target would be packaged
+        // as SPIR-V.
+        m.verify()
+            .map_err(|e| PostLinkError::new(format!("{path}: input module is broken: {e}")))?;
+        sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv)
+            .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?;
+        Ok(m)
     };
     let linked = parse(first)?;
     let mut warnings = prepare_input(&linked, first, names)?;

@@ -278,7 +278,10 @@ impl ImageMaker<'_> {
                 .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         }
         let properties = if s.properties {
-            Some(self.properties(saved, device_lib)?)
+            let reg = self.properties(saved, device_lib)?;
+            reg.check_writable()
+                .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+            Some(reg)
         } else {
             None
         };

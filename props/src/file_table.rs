@@ -24,6 +24,8 @@ use std::io::{self, Write};
 
 use thiserror::Error;
 
+use crate::property_set::plain;
+
 /// Separator between cells (and titles).
 pub const COLUMN_SEPARATOR: char = '|';
 
@@ -48,13 +50,13 @@ pub enum TableError {
         found: usize,
     },
     /// [`FileTable::add_column`] got a column of the wrong length.
-    #[error("column size mismatch for {0}")]
+    #[error("column size mismatch for {}", plain(.0))]
     ColumnSizeMismatch(String),
     /// Two columns would have the same title.
-    #[error("column already exists {0}")]
+    #[error("column already exists {}", plain(.0))]
     ColumnExists(String),
     /// `replace`: the two tables have different row counts.
-    #[error("column length mismatch for '{name}' and '{src_name}'")]
+    #[error("column length mismatch for '{}' and '{}'", plain(name), plain(src_name))]
     ColumnLengthMismatch {
         /// Column of the table being changed.
         name: String,
@@ -65,13 +67,13 @@ pub enum TableError {
     #[error("empty table")]
     EmptyTable,
     /// `replace` or `replace_cell` names an unknown column.
-    #[error("Column not found: {0}")]
+    #[error("Column not found: {}", plain(.0))]
     ColumnNotFound(String),
     /// `rename` names an unknown column.
-    #[error("column not found: {0}")]
+    #[error("column not found: {}", plain(.0))]
     RenameColumnNotFound(String),
     /// `extract` names an unknown column (the smallest such name, as upstream reports it).
-    #[error("column not found {0}")]
+    #[error("column not found {}", plain(.0))]
     ExtractColumnNotFound(String),
     /// `extract` names a column twice.
     #[error("duplicated column names found")]

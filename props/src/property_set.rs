@@ -366,8 +366,8 @@ fn parse_decimal(s: &str) -> Option<u64> {
 
 /// Input text quoted in a message, its control characters (a carriage
 /// return before the line feed, say) written as escapes: a message is one
-/// line of plain text.
-fn plain(text: &str) -> String {
+/// line of plain text. Every reader in this crate quotes input through it.
+pub fn plain(text: &str) -> String {
     let escape = |c: char| c.is_control() && c != '\t';
     text.chars()
         .map(|c| {
@@ -378,6 +378,39 @@ fn plain(text: &str) -> String {
             }
         })
         .collect()
+}
+
+/// A set name or key that the text form cannot hold: the text would read back
+/// differently (upstream's `PropertySetIO` has no escapes, and its reader,
+/// like [`PropertySetRegistry::parse`], splits a line at its first `=` and
+/// takes a line starting with `[` for a set name). Writers refuse it
+/// ([`PropertySetRegistry::check_writable`]) rather than write such a file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{what} '{}' cannot be written to a property set: {why}", plain(name))]
+pub struct UnwritableName {
+    /// `property name in [<set>]` or `property set name`.
+    pub what: String,
+    /// The name.
+    pub name: String,
+    /// Why not.
+    pub why: &'static str,
+}
+
+/// Why `name` cannot stand in the text form (a key when `key`, else a set name).
+fn unwritable(name: &str, key: bool) -> Option<&'static str> {
+    if name.contains(['\n', '\r']) {
+        Some("it holds a line break")
+    } else if name.contains('\0') {
+        Some("it holds a NUL character")
+    } else if key && name.is_empty() {
+        Some("it is empty")
+    } else if key && name.contains('=') {
+        Some("it holds '='")
+    } else if key && name.starts_with('[') {
+        Some("it starts with '['")
+    } else {
+        None
+    }
 }
 
 /// Why the value part of a property line (`<type>|<value>`) is invalid.
@@ -597,6 +630,31 @@ impl PropertySetRegistry {
     /// Whether there is no set.
     pub fn is_empty(&self) -> bool {
         self.sets.is_empty()
+    }
+
+    /// Checks that every set name and key can be written to the text form and
+    /// read back as itself (see [`UnwritableName`]); the writers of `.prop`
+    /// files and SYCLBIN metadata call it first.
+    pub fn check_writable(&self) -> Result<(), UnwritableName> {
+        for (name, set) in &self.sets {
+            if let Some(why) = unwritable(name, false) {
+                return Err(UnwritableName {
+                    what: "property set name".into(),
+                    name: name.clone(),
+                    why,
+                });
+            }
+            for key in set.entries.keys() {
+                if let Some(why) = unwritable(key, true) {
+                    return Err(UnwritableName {
+                        what: format!("property name in [{}]", plain(name)),
+                        name: key.clone(),
+                        why,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Writes the text form: `[name]` then `key=type|value`, every line ended by `\n`.
@@ -869,6 +927,29 @@ impl PropertySetRegistry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_the_text_cannot_hold_are_refused() {
+        for (key, why) in [
+            ("a=b", "it holds '='"),
+            ("[a]", "it starts with '['"),
+            ("a\nb", "it holds a line break"),
+            ("a\r", "it holds a line break"),
+            ("a\0", "it holds a NUL character"),
+            ("", "it is empty"),
+        ] {
+            let mut reg = PropertySetRegistry::new();
+            reg.add("S", key, PropertyValue::UInt32(1));
+            assert_eq!(reg.check_writable().map_err(|e| e.why), Err(why), "{key:?}");
+            assert!(!reg.check_writable().unwrap_err().to_string().contains('\n'));
+        }
+        let mut reg = PropertySetRegistry::new();
+        reg.add("S]x", "a]b[c", PropertyValue::UInt32(1));
+        assert_eq!(reg.check_writable(), Ok(()));
+        assert_eq!(PropertySetRegistry::parse(&reg.to_text()).unwrap(), reg);
+        reg.set_mut("T\nU");
+        assert!(reg.check_writable().is_err());
+    }
 
     fn enc(v: &PropertyValue) -> String {
         v.encode().strip_prefix("2|").unwrap().to_string()

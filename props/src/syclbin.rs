@@ -49,7 +49,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::offload_binary::{Container, ImageKind, OffloadBinary, OffloadError, OffloadKind};
-use crate::property_set::{names, ParseError, PropertySetRegistry, PropertyValue};
+use crate::property_set::{names, plain, ParseError, PropertySetRegistry, PropertyValue, UnwritableName};
 
 /// The magic number (`"IBYS"` on disk, little-endian `0x53594249`).
 pub const MAGIC: u32 = 0x5359_4249;
@@ -448,6 +448,9 @@ pub enum SyclbinError {
     /// The offload-binary wrapper is invalid.
     #[error("{0}")]
     Offload(#[from] OffloadError),
+    /// A name in the metadata that the property-set text cannot hold.
+    #[error("{0}")]
+    Name(#[from] UnwritableName),
     /// An offload binary without a SYCLBIN image.
     #[error("the offload binary holds no SYCLBIN image")]
     NoSyclbinImage,
@@ -463,7 +466,7 @@ pub enum SyclbinError {
         kind: u16,
     },
     /// A SYCLBIN version 2 entry has no known `role`.
-    #[error("SYCLBIN v2 entry {entry}: unknown role '{role}'")]
+    #[error("SYCLBIN v2 entry {entry}: unknown role '{}'", plain(role))]
     V2Role {
         /// Entry index.
         entry: usize,
@@ -480,10 +483,10 @@ pub enum SyclbinError {
         found: Option<(usize, usize)>,
     },
     /// An unsupported `sycl_format_version`.
-    #[error("SYCLBIN v2: unsupported sycl_format_version '{0}' (this reader supports 2)")]
+    #[error("SYCLBIN v2: unsupported sycl_format_version '{}' (this reader supports 2)", plain(.0))]
     V2FormatVersion(String),
     /// An `am_index` that is not a decimal number.
-    #[error("SYCLBIN v2 entry {entry}: invalid am_index '{value}'")]
+    #[error("SYCLBIN v2 entry {entry}: invalid am_index '{}'", plain(value))]
     V2AmIndex {
         /// Entry index.
         entry: usize,
@@ -603,12 +606,29 @@ impl Syclbin {
         BundleState::from_code(self.state_code()?)
     }
 
+    /// Checks that every metadata registry can be written (see
+    /// [`PropertySetRegistry::check_writable`]).
+    pub fn check_writable(&self) -> Result<(), UnwritableName> {
+        self.global_metadata.check_writable()?;
+        for am in &self.abstract_modules {
+            am.metadata.check_writable()?;
+            for m in &am.ir_modules {
+                m.metadata.check_writable()?;
+            }
+            for m in &am.native_images {
+                m.metadata.check_writable()?;
+            }
+        }
+        Ok(())
+    }
+
     /// Serializes the file (version 1).
     pub fn to_bytes(&self) -> Result<Vec<u8>, SyclbinError> {
         let count = |n: usize, what| u32::try_from(n).map_err(|_| SyclbinError::TooMany(what));
         let ams = &self.abstract_modules;
         let n_ir: usize = ams.iter().map(|a| a.ir_modules.len()).sum();
         let n_native: usize = ams.iter().map(|a| a.native_images.len()).sum();
+        self.check_writable()?;
 
         let global = self.global_metadata.to_text();
         let am_meta: Vec<String> = ams.iter().map(|a| a.metadata.to_text()).collect();

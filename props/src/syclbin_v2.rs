@@ -299,6 +299,7 @@ pub fn to_entries(bin: &Syclbin) -> Vec<OffloadBinary> {
 
 /// Serializes `bin` as a SYCLBIN version 2 file (one version 2 offload binary).
 pub fn write(bin: &Syclbin) -> Result<Vec<u8>, SyclbinError> {
+    bin.check_writable()?;
     Ok(write_v2(&to_entries(bin))?)
 }
 

@@ -366,12 +366,68 @@ fn relabel_blocks(insts: &mut Vec<Instruction>) {
     });
 }
 
+/// A back end of this crate, for the inputs it serves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// SPIR-V: `spir*` and `spirv*` triples (or none, as a linked device
+    /// module may come).
+    Spirv,
+    /// PTX: `nvptx*` triples (or none).
+    Ptx,
+}
+
+impl Backend {
+    /// Whether a module with target `triple` is for this back end.
+    pub fn serves(self, triple: &str) -> bool {
+        triple.is_empty()
+            || match self {
+                Backend::Spirv => triple.starts_with("spir"),
+                Backend::Ptx => triple.starts_with("nvptx"),
+            }
+    }
+
+    /// The back end's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Spirv => "SPIR-V",
+            Backend::Ptx => "PTX",
+        }
+    }
+}
+
+/// Checks that module `m` (read from `name`) is for `backend`; the error
+/// says what it is for instead.
+pub fn check_target(m: &sycl_ir::Module<'_>, backend: Backend) -> Result<(), SpirvError> {
+    let triple = m.triple();
+    if backend.serves(&triple) {
+        Ok(())
+    } else {
+        Err(SpirvError::Ir(format!(
+            "the module's target '{triple}' is not a {} target",
+            backend.name()
+        )))
+    }
+}
+
+/// Parses LLVM IR for `backend`: refuses an empty input, a module that fails
+/// the verifier and one for another target.
+fn parse_for<'c>(ir: &[u8], name: &str, backend: Backend, ctx: &'c Context) -> Result<sycl_ir::Module<'c>, SpirvError> {
+    if ir.is_empty() {
+        return Err(SpirvError::Ir(format!(
+            "{name}: empty input: expected LLVM IR or bitcode"
+        )));
+    }
+    let m = ctx.parse_ir(ir, name).map_err(|e| SpirvError::Ir(e.to_string()))?;
+    m.verify().map_err(|e| SpirvError::Ir(e.to_string()))?;
+    check_target(&m, backend)?;
+    Ok(m)
+}
+
 /// Parses LLVM IR (text or bitcode; `name` names it in diagnostics) in a
 /// fresh context, verifies it and compiles it to a SPIR-V binary.
 pub fn compile_ir(ir: &[u8], name: &str) -> Result<Vec<u8>, SpirvError> {
     let ctx = Context::new();
-    let m = ctx.parse_ir(ir, name).map_err(|e| SpirvError::Ir(e.to_string()))?;
-    m.verify().map_err(|e| SpirvError::Ir(e.to_string()))?;
+    let m = parse_for(ir, name, Backend::Spirv, &ctx)?;
     compile_module(&m)
 }
 
@@ -379,8 +435,7 @@ pub fn compile_ir(ir: &[u8], name: &str) -> Result<Vec<u8>, SpirvError> {
 /// (`sm_90`) with the NVPTX back end (`nvptx64-nvidia-cuda`).
 pub fn compile_ir_to_ptx(ir: &[u8], name: &str, cpu: &str) -> Result<Vec<u8>, SpirvError> {
     let ctx = Context::new();
-    let m = ctx.parse_ir(ir, name).map_err(|e| SpirvError::Ir(e.to_string()))?;
-    m.verify().map_err(|e| SpirvError::Ir(e.to_string()))?;
+    let m = parse_for(ir, name, Backend::Ptx, &ctx)?;
     m.emit_to_memory(&CodegenTarget::nvptx64(cpu), OutputKind::Assembly)
         .map_err(|e| SpirvError::Codegen(e.0))
 }

@@ -50,7 +50,9 @@ extern "C" {
 const char *sycl_post_link_version(void);
 
 /* Runs the post-link step with sycl-post-link arguments (no program name),
-   writing its files as the command does. */
+   writing its files as the command does. The arguments must name the input:
+   unlike the command, no input is an error; "-" reads the host's standard
+   input, and "-o -" writes to its standard output. */
 int sycl_post_link_run(const char *const *args, size_t nargs, char **error);
 
 /* Frees a message returned through an error argument. NULL is ignored. */

@@ -19,7 +19,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
 
-use crate::cli::{parse_post_link, set_post_link_option, Command};
+use crate::cli::{parse_post_link_input, set_post_link_option, Command};
 use sycl_postlink::{post_link, run, Image, Input, PostLinkError, PostLinkOptions, Settings};
 
 /// The settings behind a `sycl_post_link_settings *`: the options as the
@@ -190,13 +190,15 @@ pub unsafe extern "C" fn sycl_post_link_run(
             }
             v.push(CStr::from_ptr(p).to_string_lossy().into_owned());
         }
-        match parse_post_link(&v)? {
+        match parse_post_link_input(&v)? {
             Command::Print(_) => Ok(()),
             // What the command prints or writes about a run is not for a host.
-            Command::Run((_, x)) if x != Default::default() => {
+            Command::Run((_, x, _)) if x != Default::default() => {
                 Err("-v, -time-trace and -split-report are options of the sycl-post-link command only".into())
             }
-            Command::Run((o, _)) => run(&o).map(|_| ()).map_err(|e| e.0),
+            // The host's standard input is the host's: only an explicit "-" reads it.
+            Command::Run((_, _, false)) => Err("no input file (name one, or \"-\" to read the standard input)".into()),
+            Command::Run((o, _, true)) => run(&o).map(|_| ()).map_err(|e| e.0),
         }
     })
 }

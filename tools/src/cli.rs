@@ -338,8 +338,19 @@ pub fn set_post_link_option(o: &mut PostLinkOptions, name: &str, value: Option<&
 }
 
 /// Parses a `sycl-post-link` command line (without the program name).
-/// Errors are full messages without the `sycl-post-link: ` prefix.
+/// Errors are full messages without the `sycl-post-link: ` prefix. Without
+/// an input file the command reads standard input (`-`), as upstream's.
 pub fn parse_post_link(args: &[String]) -> Result<Command<(PostLinkOptions, CommandExtras)>, String> {
+    parse_post_link_input(args).map(|c| match c {
+        Command::Run((o, x, _)) => Command::Run((o, x)),
+        Command::Print(t) => Command::Print(t),
+    })
+}
+
+/// [`parse_post_link`], also saying whether the command line names its input
+/// (a path or an explicit `-`): the C ABI, which must not read its host's
+/// standard input unless asked, refuses a command line without one.
+pub fn parse_post_link_input(args: &[String]) -> Result<Command<(PostLinkOptions, CommandExtras, bool)>, String> {
     let specs: Vec<OptSpec> = POST_LINK_OPTIONS
         .iter()
         .chain(POST_LINK_COMMAND_OPTIONS)
@@ -373,6 +384,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<(PostLinkOptions, Comm
             Arg::Opt(name, v) => actions |= apply_post_link_option(&mut o, name, v),
         }
     }
+    let input_given = !positional.is_empty();
     match positional.len() {
         0 => {}
         1 => o.input = positional.remove(0),
@@ -383,7 +395,7 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<(PostLinkOptions, Comm
     // A split report is an action of its own.
     actions |= x.split_report.is_some();
     sycl_postlink::files::check_options(&o, actions).map_err(|e| e.0)?;
-    Ok(Command::Run((o, x)))
+    Ok(Command::Run((o, x, input_given)))
 }
 
 /// The options of `sycl-module-split`.

@@ -13,6 +13,7 @@ pub mod cl;
 pub mod cli;
 pub mod link_steps;
 pub mod opt;
+pub mod stdio;
 pub mod version;
 
 use sycl_postlink::{ErrorStyle, PostLinkError, Report};
@@ -25,7 +26,7 @@ pub fn report_post_link_error(tool: &str, e: &PostLinkError) -> std::process::Ex
     match e.1 {
         ErrorStyle::Tagged => report_error(tool, &e.0),
         ErrorStyle::Untagged => {
-            eprintln!("{tool}: {}", e.0);
+            crate::errln!("{tool}: {}", e.0);
             std::process::ExitCode::from(1)
         }
     }
@@ -72,21 +73,21 @@ pub fn echo_command(tool: &str, args: &[String]) {
     let shown: Vec<String> = std::iter::once(tool.to_string())
         .chain(args.iter().filter(|a| !matches!(a.as_str(), "-v" | "--v")).cloned())
         .collect();
-    eprintln!("{}", cli::shell_line(&shown));
+    crate::errln!("{}", cli::shell_line(&shown));
 }
 
 /// Prints `<tool>: error: <msg>` and returns exit code 1.
 pub fn report_error(tool: &str, msg: &str) -> std::process::ExitCode {
-    eprintln!("{tool}: error: {msg}");
+    crate::errln!("{tool}: error: {msg}");
     std::process::ExitCode::from(1)
 }
 
 /// Prints a run's warnings and notes to standard error.
 pub fn print_report(report: &Report) {
     for w in &report.warnings {
-        eprintln!("warning: {w}");
+        crate::errln!("warning: {w}");
     }
     for n in &report.notes {
-        eprintln!("{n}");
+        crate::errln!("{n}");
     }
 }

@@ -14,7 +14,6 @@
 //! not recognised and reach LLVM, which rejects them.
 
 use std::fmt;
-use std::io::Write as _;
 
 use sycl_ir::{Context, Module};
 use sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers;
@@ -441,10 +440,8 @@ pub fn run(o: &OptOptions) -> Result<(), OptError> {
     };
     match o.output.as_deref() {
         None | Some("-") => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(&bytes)
-                .and_then(|_| out.flush())
-                .map_err(|e| OptError::Write(format!("<stdout>: cannot write: {}", io_reason(&e))))
+            crate::stdio::out_bytes(&bytes);
+            Ok(())
         }
         Some(path) => {
             let mut outputs = Outputs::new();

@@ -6,6 +6,9 @@
 //! repeated runs (resident size), errors, and the option setter the C ABI
 //! uses.
 
+// A test prints its figures (the tools themselves print through src/stdio.rs).
+#![allow(clippy::print_stderr)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

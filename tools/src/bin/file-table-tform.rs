@@ -21,7 +21,6 @@
 //! `*** <argv0> SYSTEM ERROR: <msg>`, or the table library's message); exit status 1.
 
 use std::fs;
-use std::io::Write;
 use std::process::ExitCode;
 
 use sycl_postlink::output::{io_reason, Outputs};
@@ -214,10 +213,9 @@ fn read_table(path: &str) -> Result<FileTable, Failure> {
 }
 
 fn write_output(path: &str, data: &[u8]) -> Result<(), Failure> {
-    let file_err = |e: &std::io::Error| Failure::Plain(format!("'{path}': {}", io_reason(e)));
     if path == "-" {
-        let mut out = std::io::stdout().lock();
-        return out.write_all(data).and_then(|()| out.flush()).map_err(|e| file_err(&e));
+        sycl_tools::stdio::out_bytes(data);
+        return Ok(());
     }
     let mut outs = Outputs::new();
     outs.write(path, data).map_err(Failure::Plain)?;
@@ -234,7 +232,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     for a in parsed {
         match a {
             Arg::Help => {
-                print!(
+                sycl_tools::out!(
                     "{}",
                     cl::help(
                         OVERVIEW,
@@ -246,7 +244,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 return Ok(());
             }
             Arg::Version => {
-                print!("{}", sycl_tools::version::text("file-table-tform"));
+                sycl_tools::out!("{}", sycl_tools::version::text("file-table-tform"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
@@ -353,6 +351,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
 }
 
 fn main() -> ExitCode {
+    sycl_tools::stdio::init("file-table-tform");
     let argv: Vec<String> = std::env::args().collect();
     let argv0 = argv.first().cloned().unwrap_or_else(|| "file-table-tform".into());
     match run(&argv[1..]) {
@@ -364,7 +363,7 @@ fn main() -> ExitCode {
                 Failure::System(m) => format!("*** {argv0} SYSTEM ERROR: {m}"),
                 Failure::CommandLine(m) | Failure::Plain(m) => m,
             };
-            eprintln!("file-table-tform: error: {what}");
+            sycl_tools::errln!("file-table-tform: error: {what}");
             ExitCode::from(1)
         }
     }

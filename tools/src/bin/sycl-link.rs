@@ -220,11 +220,11 @@ fn run(args: &[String]) -> Result<(), String> {
     for a in parsed {
         match a {
             Arg::Help => {
-                print!("{}", usage());
+                sycl_tools::out!("{}", usage());
                 return Ok(());
             }
             Arg::Version => {
-                print!("{}", sycl_tools::version::text("sycl-link"));
+                sycl_tools::out!("{}", sycl_tools::version::text("sycl-link"));
                 return Ok(());
             }
             Arg::Positional(p) => inputs.push(p),
@@ -310,12 +310,12 @@ fn run(args: &[String]) -> Result<(), String> {
         },
     };
     if print_linked {
-        print!("{}", link_steps::linked_module_text(&o)?);
+        sycl_tools::out!("{}", link_steps::linked_module_text(&o)?);
     }
     let temps = link_steps::Temps::for_output(&output);
     if verbose || dry_run {
         for c in link_steps::commands(&o, &output, &temps) {
-            eprintln!("{}", shell_line(&c));
+            sycl_tools::errln!("{}", shell_line(&c));
         }
     }
     if dry_run {
@@ -324,7 +324,7 @@ fn run(args: &[String]) -> Result<(), String> {
     if save_temps {
         for f in link_steps::save_temps(&o, &temps)? {
             if verbose {
-                eprintln!("sycl-device-link: saved {f}");
+                sycl_tools::errln!("sycl-device-link: saved {f}");
             }
         }
     }
@@ -338,15 +338,15 @@ fn run(args: &[String]) -> Result<(), String> {
     trace::finish_progress();
     let out = out?;
     for w in &out.warnings {
-        eprintln!("warning: {w}");
+        sycl_tools::errln!("warning: {w}");
     }
     if verbose {
-        eprintln!(
+        sycl_tools::errln!(
             "sycl-device-link: inputs: {}  libfiles: {}  output: {output}",
             inputs.join(", "),
             device_libs.join(", ")
         );
-        eprintln!(
+        sycl_tools::errln!(
             "sycl-device-link: {} device image(s), SPIR-V compiled by worker processes, SYCLBIN state {}",
             out.images,
             state.name()
@@ -364,6 +364,7 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    sycl_tools::stdio::init(TOOL);
     // Also for a code generation worker: it keeps the memory of one image
     // for the next (no page faults per image).
     sycl_tools::tune_allocator_for_workers();

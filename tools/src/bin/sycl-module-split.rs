@@ -7,12 +7,13 @@ use sycl_tools::cli::{parse_module_split, Command};
 const TOOL: &str = "sycl-module-split";
 
 fn main() -> ExitCode {
+    sycl_tools::stdio::init(TOOL);
     sycl_tools::tune_allocator_for_workers();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse_module_split(&args) {
         Err(e) => sycl_tools::report_error(TOOL, &e),
         Ok(Command::Print(text)) => {
-            print!("{text}");
+            sycl_tools::out!("{text}");
             ExitCode::SUCCESS
         }
         Ok(Command::Run(o)) => {

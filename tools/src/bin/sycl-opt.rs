@@ -8,11 +8,12 @@ use sycl_tools::opt::{parse_opt, run};
 const TOOL: &str = "sycl-opt";
 
 fn main() -> ExitCode {
+    sycl_tools::stdio::init(TOOL);
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse_opt(&args) {
         Err(e) => sycl_tools::report_error(TOOL, &e),
         Ok(Command::Print(text)) => {
-            print!("{text}");
+            sycl_tools::out!("{text}");
             ExitCode::SUCCESS
         }
         Ok(Command::Run(o)) => {

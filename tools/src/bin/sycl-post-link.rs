@@ -30,8 +30,8 @@ impl From<String> for Failure {
 
 fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Failure> {
     if x.verbose {
-        eprintln!("{}", shell_line(&post_link_command(o)));
-        eprintln!("{TOOL}: {} worker thread(s)", thread_count(o.settings.threads));
+        sycl_tools::errln!("{}", shell_line(&post_link_command(o)));
+        sycl_tools::errln!("{TOOL}: {} worker thread(s)", thread_count(o.settings.threads));
     }
     if x.time_trace.is_some() {
         trace::enable_trace();
@@ -52,7 +52,7 @@ fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Fail
     sycl_tools::print_report(&report);
     if x.verbose {
         for out in &o.outputs {
-            eprintln!("{TOOL}: wrote {}", out.path);
+            sycl_tools::errln!("{TOOL}: wrote {}", out.path);
         }
     }
     Ok(write_trace(x)?)
@@ -93,12 +93,13 @@ fn write_split_report(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras, des
 }
 
 fn main() -> ExitCode {
+    sycl_tools::stdio::init(TOOL);
     sycl_tools::tune_allocator_for_workers();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse_post_link(&args) {
         Err(e) => sycl_tools::report_error(TOOL, &e),
         Ok(Command::Print(text)) => {
-            print!("{text}");
+            sycl_tools::out!("{text}");
             ExitCode::SUCCESS
         }
         Ok(Command::Run((o, x))) => match run(&o, &x) {

@@ -37,7 +37,7 @@ fn run(args: &[String]) -> Result<(), String> {
     for a in parsed {
         match a {
             Arg::Help => {
-                print!(
+                sycl_tools::out!(
                     "{}",
                     cl::help(
                         "Compiles an LLVM IR module to SPIR-V (or PTX) in process with LLVM's back ends.",
@@ -49,7 +49,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 return Ok(());
             }
             Arg::Version => {
-                print!("{}", sycl_tools::version::text(TOOL));
+                sycl_tools::out!("{}", sycl_tools::version::text(TOOL));
                 return Ok(());
             }
             Arg::Positional(p) => {
@@ -74,7 +74,7 @@ fn run(args: &[String]) -> Result<(), String> {
             Some(cpu) => format!("-mtriple=nvptx64-nvidia-cuda -mcpu={cpu} -filetype=asm"),
             None => "-mtriple=spirv64-unknown-unknown -filetype=obj".into(),
         };
-        eprintln!("llc-22 {target} {input} -o {output}");
+        sycl_tools::errln!("llc-22 {target} {input} -o {output}");
     }
     let (ir, name) = read_file_or_stdin(&input).map_err(|e| {
         let name = if input == "-" { "<stdin>" } else { input.as_str() };
@@ -100,6 +100,7 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    sycl_tools::stdio::init(TOOL);
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,

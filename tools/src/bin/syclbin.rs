@@ -190,7 +190,7 @@ fn extract(bin: &Syclbin, dir: &str, verbose: bool) -> Result<(), Failure> {
     for (name, bytes) in &files {
         outs.write(name, bytes).map_err(plain)?;
         if verbose {
-            eprintln!("{TOOL}: extract: {name} ({} bytes)", bytes.len());
+            sycl_tools::errln!("{TOOL}: extract: {name} ({} bytes)", bytes.len());
         }
     }
     outs.commit().map_err(plain)
@@ -435,11 +435,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
     for a in parsed {
         match a {
             Arg::Help => {
-                print!("{}", usage());
+                sycl_tools::out!("{}", usage());
                 return Ok(());
             }
             Arg::Version => {
-                print!("{}", sycl_tools::version::text("syclbin"));
+                sycl_tools::out!("{}", sycl_tools::version::text("syclbin"));
                 return Ok(());
             }
             Arg::Positional(p) => positional.push(p),
@@ -468,7 +468,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         let shown: Vec<String> = std::iter::once(TOOL.to_string())
             .chain(args.iter().filter(|a| !matches!(a.as_str(), "-v" | "--v")).cloned())
             .collect();
-        eprintln!("{}", shell_line(&shown));
+        sycl_tools::errln!("{}", shell_line(&shown));
     }
     if time_trace.is_some() {
         trace::enable_trace();
@@ -559,7 +559,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 return Err(plain(format!("dump takes exactly one file.  Try: '{TOOL} --help'")));
             };
             let text = syclbin::dump(&read(&file)?).map_err(|e| fail(&file, e.to_string()))?;
-            print!("{text}");
+            sycl_tools::out!("{text}");
             Ok(())
         }
         Some("convert") => {
@@ -627,6 +627,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
 }
 
 fn main() -> ExitCode {
+    sycl_tools::stdio::init(TOOL);
     // A code generation worker keeps the memory of one image for the next
     // (no page faults per image), within SyclbinOptions::worker_memory_limit.
     sycl_tools::tune_allocator_for_workers();
@@ -635,11 +636,11 @@ fn main() -> ExitCode {
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure { file: Some(f), what }) => {
-            eprintln!("{TOOL}: error: {f}: {what}");
+            sycl_tools::errln!("{TOOL}: error: {f}: {what}");
             ExitCode::from(1)
         }
         Err(Failure { file: None, what }) => {
-            eprintln!("{TOOL}: error: {what}");
+            sycl_tools::errln!("{TOOL}: error: {what}");
             ExitCode::from(1)
         }
     }

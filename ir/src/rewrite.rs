@@ -101,17 +101,8 @@ impl<'c> Value<'c> {
     /// Adds (or replaces) the string attribute `key`=`value` of parameter
     /// `index` (0-based).
     pub fn add_param_string_attr(self, index: u32, key: &str, value: &str) {
-        unsafe {
-            let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw()));
-            let a = LLVMCreateStringAttribute(
-                ctx,
-                key.as_ptr() as *const _,
-                key.len() as u32,
-                value.as_ptr() as *const _,
-                value.len() as u32,
-            );
-            LLVMAddAttributeAtIndex(self.raw(), index + 1, a);
-        }
+        let a = self.string_attribute(key, value);
+        unsafe { LLVMAddAttributeAtIndex(self.raw(), index + 1, a) }
     }
 
     /// The value of string attribute `key` of parameter `index` (0-based).

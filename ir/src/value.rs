@@ -424,17 +424,24 @@ impl<'c> Value<'c> {
         self.fn_attr(key).is_some()
     }
 
-    /// Adds (or replaces) a string function attribute.
-    pub fn add_fn_attr(self, key: &str, value: &str) {
+    /// A string attribute `key`=`value` in this value's context.
+    pub(crate) fn string_attribute(self, key: &str, value: &str) -> llvm_sys::prelude::LLVMAttributeRef {
         unsafe {
             let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw));
-            let a = LLVMCreateStringAttribute(
+            LLVMCreateStringAttribute(
                 ctx,
                 key.as_ptr() as *const _,
                 key.len() as u32,
                 value.as_ptr() as *const _,
                 value.len() as u32,
-            );
+            )
+        }
+    }
+
+    /// Adds (or replaces) a string function attribute.
+    pub fn add_fn_attr(self, key: &str, value: &str) {
+        unsafe {
+            let a = self.string_attribute(key, value);
             LLVMAddAttributeAtIndex(self.raw, llvm_sys::LLVMAttributeFunctionIndex, a);
         }
     }

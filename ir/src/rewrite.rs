@@ -229,6 +229,18 @@ impl<'c> Types<'c> {
     pub fn vector(&self, elem: Type<'c>, n: u32) -> Type<'c> {
         unsafe { Type::from_raw(LLVMVectorType(elem.raw(), n)) }
     }
+
+    /// The literal (unnamed, unpacked) structure `{ elems... }`.
+    pub fn literal_struct(&self, elems: &[Type<'c>]) -> Type<'c> {
+        let mut raw: Vec<LLVMTypeRef> = elems.iter().map(|t| t.raw()).collect();
+        unsafe {
+            let ctx = match elems.first() {
+                Some(t) => LLVMGetTypeContext(t.raw()),
+                None => LLVMGetTypeContext(self.void().raw()),
+            };
+            Type::from_raw(LLVMStructTypeInContext(ctx, raw.as_mut_ptr(), raw.len() as u32, 0))
+        }
+    }
 }
 
 /// Creates instructions before a given instruction through LLVM's

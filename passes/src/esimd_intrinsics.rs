@@ -46,6 +46,9 @@ pub enum Arg {
     Call(u8),
     /// Call argument N compared `!= 0` (an `iN` vector to an `i1` vector).
     CallI1(u8),
+    /// Call argument N, a surface index (binding table index): an `i32`
+    /// (upstream's `aSI`); another type is refused.
+    Surface(u8),
     /// Integer template argument N.
     Tmpl(u8, Conv),
     /// `undef` of the type of call argument N (`-1`: of the result).
@@ -70,6 +73,23 @@ pub struct Overloads {
     pub args: &'static [usize],
 }
 
+/// How the GenX declaration of a row is named and typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// `llvm.genx.<spelling>` with the overloaded types, returning the
+    /// call's type.
+    GenX,
+    /// The source intrinsic returns a pair through its first argument (a
+    /// `sret` address, an `addrspacecast` of the caller's slot): the GenX
+    /// intrinsic returns the literal structure `{T, T}` of the type of its
+    /// first argument, overloaded on both members, which is stored to that
+    /// slot (`addc`, `subb`).
+    StructRet,
+    /// Upstream's test-only declaration: `llvm.genx.<spelling>` without
+    /// overloaded types or attributes.
+    Unmangled,
+}
+
 /// One row of the table.
 #[derive(Debug, Clone, Copy)]
 pub struct Rule {
@@ -91,6 +111,8 @@ pub struct Rule {
     pub no_mem: bool,
     /// The declaration is `convergent`.
     pub convergent: bool,
+    /// How the declaration is named and typed.
+    pub shape: Shape,
 }
 
 use Arg::*;
@@ -109,6 +131,7 @@ const fn rule(source: &'static str, genx: &'static str, args: &'static [Arg], ov
         overloads,
         no_mem: true,
         convergent: false,
+        shape: Shape::GenX,
     }
 }
 
@@ -160,19 +183,33 @@ pub fn bin_op_name(op: i128) -> Option<&'static str> {
     })
 }
 
-/// The atomic operations a binary-operation row may take, by row: the
-/// overloads of `dword.atomic.*` differ between inc/dec, the binary
-/// operations and cmpxchg, so each row lists those it was checked for.
-pub fn bin_op_allowed(source: &str, op: &str) -> bool {
-    match source {
+/// The overloaded types of a binary-operation row for atomic operation
+/// `op`, `None` for an operation the row does not take. The overloads of
+/// `dword.atomic.*` differ between the operations (vc-intrinsics'
+/// definitions: `inc`/`dec` and `cmpxchg` spell the result and predicate,
+/// the binary operations and `fcmpwr` the element offsets too); those of
+/// `svm.atomic.*` are the same for all. `fadd`/`fsub` and `predec` are
+/// not among the definitions this project could read, so they are refused.
+pub fn bin_op_overloads(rule: &Rule, op: &str) -> Option<Overloads> {
+    const BINARY: &[&str] = &[
+        "add", "sub", "min", "max", "xchg", "and", "or", "xor", "imin", "imax", "fmax", "fmin",
+    ];
+    let ok = match rule.source {
         "svm_atomic0" | "dword_atomic0" => matches!(op, "inc" | "dec"),
-        "svm_atomic1" | "dword_atomic1" => matches!(
-            op,
-            "add" | "sub" | "min" | "max" | "xchg" | "and" | "or" | "xor" | "imin" | "imax" | "fmax" | "fmin"
-        ),
-        "svm_atomic2" | "dword_atomic2" => op == "cmpxchg",
+        "svm_atomic1" | "dword_atomic1" => BINARY.contains(&op),
+        "svm_atomic2" | "dword_atomic2" => matches!(op, "cmpxchg" | "fcmpwr"),
         _ => true,
+    };
+    if !ok {
+        return None;
     }
+    if rule.source == "dword_atomic2" && op == "fcmpwr" {
+        return Some(Overloads {
+            ret: true,
+            args: &[0, 2],
+        });
+    }
+    Some(rule.overloads)
 }
 
 const T3: Arg = Tmpl(3, Conv::None);
@@ -426,7 +463,7 @@ pub const TABLE: &[Rule] = &[
         rule(
             "dword_atomic0",
             "dword.atomic",
-            &[CallI1(0), Call(1), Call(2), Undef(-1)],
+            &[CallI1(0), Surface(1), Call(2), Undef(-1)],
             RET_A0,
         ),
         0,
@@ -435,7 +472,7 @@ pub const TABLE: &[Rule] = &[
         rule(
             "dword_atomic1",
             "dword.atomic",
-            &[CallI1(0), Call(1), Call(2), Call(3), Undef(-1)],
+            &[CallI1(0), Surface(1), Call(2), Call(3), Undef(-1)],
             Overloads {
                 ret: true,
                 args: &[0, 2],
@@ -447,7 +484,7 @@ pub const TABLE: &[Rule] = &[
         rule(
             "dword_atomic2",
             "dword.atomic",
-            &[CallI1(0), Call(1), Call(2), Call(3), Call(4), Undef(-1)],
+            &[CallI1(0), Surface(1), Call(2), Call(3), Call(4), Undef(-1)],
             RET_A0,
         ),
         0,
@@ -455,20 +492,20 @@ pub const TABLE: &[Rule] = &[
     with_side_effects(rule(
         "oword_ld_unaligned",
         "oword.ld.unaligned",
-        &[T3, Call(0), Call(1)],
+        &[T3, Surface(0), Call(1)],
         RET,
     )),
-    with_side_effects(rule("oword_ld", "oword.ld", &[T3, Call(0), Call(1)], RET)),
+    with_side_effects(rule("oword_ld", "oword.ld", &[T3, Surface(0), Call(1)], RET)),
     with_side_effects(rule(
         "oword_st",
         "oword.st",
-        &[Call(0), Call(1), Call(2)],
+        &[Surface(0), Call(1), Call(2)],
         Overloads { ret: false, args: &[2] },
     )),
     with_side_effects(rule(
         "scatter_scaled",
         "scatter.scaled",
-        &[CallI1(0), T3, T4, Call(1), Call(2), Call(3), Call(4)],
+        &[CallI1(0), T3, T4, Surface(1), Call(2), Call(3), Call(4)],
         Overloads {
             ret: false,
             args: &[0, 5, 6],
@@ -477,7 +514,7 @@ pub const TABLE: &[Rule] = &[
     with_side_effects(rule(
         "scatter4_scaled",
         "scatter4.scaled",
-        &[CallI1(0), T3, T4, Call(1), Call(2), Call(3), Call(4)],
+        &[CallI1(0), T3, T4, Surface(1), Call(2), Call(3), Call(4)],
         Overloads {
             ret: false,
             args: &[0, 5, 6],
@@ -557,10 +594,509 @@ pub const TABLE: &[Rule] = &[
     rule("all", "all", &[CallI1(0)], Overloads { ret: false, args: &[0] }),
 ];
 
+const fn t8(n: u8) -> Arg {
+    Tmpl(n, Conv::I8)
+}
+
+const fn t16(n: u8) -> Arg {
+    Tmpl(n, Conv::I16)
+}
+
+const fn t32(n: u8) -> Arg {
+    Tmpl(n, Conv::I32)
+}
+
+/// The LSC sub-opcodes upstream passes as constants (`lsc_subopcode`).
+const LSC_LOAD: u64 = 0x00;
+const LSC_STORE: u64 = 0x04;
+
+/// Result, predicate and address (GenX argument 10) are overloaded.
+const LSC_RET_PRED_ADDR: Overloads = Overloads {
+    ret: true,
+    args: &[0, 10],
+};
+const LSC_PRED_ADDR: Overloads = Overloads {
+    ret: false,
+    args: &[0, 10],
+};
+const LSC_PRED_ADDR_DATA: Overloads = Overloads {
+    ret: false,
+    args: &[0, 10, 11],
+};
+
+/// The LSC memory operations (`__esimd_lsc_*`): predicate (call argument
+/// 0 as `i1`), sub-opcode, the cache hints, address scale, immediate
+/// offset, data size, vector size and transposition from the template
+/// arguments (`t8`/`t16`/`t32`: typed `i8`/`i16`/`i32` whatever their C++
+/// type), the addresses, then the surface (`i32 0` for SLM and stateless
+/// access). The overloaded types (result, predicate, addresses, stored
+/// data) are those upstream's ESIMD tests spell, e.g.
+/// `llvm.genx.lsc.load.stateless.v4i32.v4i1.v4i64`,
+/// `llvm.genx.lsc.store.slm.v1i1.v1i32.v4i32`,
+/// `llvm.genx.lsc.xatomic.bti.v4i32.v4i1.v4i32`,
+/// `llvm.genx.lsc.load2d.stateless.v32i32.v32i1.i64`,
+/// `llvm.genx.lsc.fence.v16i1`.
+pub const LSC_TABLE: &[Rule] = &[
+    with_side_effects(rule(
+        "lsc_load_slm",
+        "lsc.load.slm",
+        &[
+            CallI1(0),
+            C8(LSC_LOAD),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            C32(0),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_load_merge_slm",
+        "lsc.load.merge.slm",
+        &[
+            CallI1(0),
+            C8(LSC_LOAD),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            C32(0),
+            Call(2),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_load_bti",
+        "lsc.load.bti",
+        &[
+            CallI1(0),
+            C8(LSC_LOAD),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            Surface(2),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_load_merge_bti",
+        "lsc.load.merge.bti",
+        &[
+            CallI1(0),
+            C8(LSC_LOAD),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            Surface(2),
+            Call(3),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_load_stateless",
+        "lsc.load.stateless",
+        &[
+            CallI1(0),
+            C8(LSC_LOAD),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            C32(0),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_load_merge_stateless",
+        "lsc.load.merge.stateless",
+        &[
+            CallI1(0),
+            C8(LSC_LOAD),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            C32(0),
+            Call(2),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_prefetch_bti",
+        "lsc.prefetch.bti",
+        &[
+            CallI1(0),
+            C8(LSC_LOAD),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            Surface(2),
+        ],
+        LSC_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_prefetch_stateless",
+        "lsc.prefetch.stateless",
+        &[
+            CallI1(0),
+            C8(LSC_LOAD),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            C32(0),
+        ],
+        LSC_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_store_slm",
+        "lsc.store.slm",
+        &[
+            CallI1(0),
+            C8(LSC_STORE),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            Call(2),
+            C32(0),
+        ],
+        LSC_PRED_ADDR_DATA,
+    )),
+    with_side_effects(rule(
+        "lsc_store_bti",
+        "lsc.store.bti",
+        &[
+            CallI1(0),
+            C8(LSC_STORE),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            Call(2),
+            Surface(3),
+        ],
+        LSC_PRED_ADDR_DATA,
+    )),
+    with_side_effects(rule(
+        "lsc_store_stateless",
+        "lsc.store.stateless",
+        &[
+            CallI1(0),
+            C8(LSC_STORE),
+            t8(1),
+            t8(2),
+            t16(3),
+            t32(4),
+            t8(5),
+            t8(6),
+            t8(7),
+            C8(0),
+            Call(1),
+            Call(2),
+            C32(0),
+        ],
+        LSC_PRED_ADDR_DATA,
+    )),
+    with_side_effects(rule(
+        "lsc_load2d_stateless",
+        "lsc.load2d.stateless",
+        &[
+            CallI1(0),
+            t8(1),
+            t8(2),
+            t8(3),
+            t8(4),
+            t8(5),
+            t16(6),
+            t16(7),
+            t8(8),
+            Call(1),
+            Call(2),
+            Call(3),
+            Call(4),
+            Call(5),
+            Call(6),
+        ],
+        Overloads {
+            ret: true,
+            args: &[0, 9],
+        },
+    )),
+    with_side_effects(rule(
+        "lsc_prefetch2d_stateless",
+        "lsc.prefetch2d.stateless",
+        &[
+            CallI1(0),
+            t8(1),
+            t8(2),
+            t8(3),
+            t8(4),
+            t8(5),
+            t16(6),
+            t16(7),
+            t8(8),
+            Call(1),
+            Call(2),
+            Call(3),
+            Call(4),
+            Call(5),
+            Call(6),
+        ],
+        Overloads {
+            ret: false,
+            args: &[0, 9],
+        },
+    )),
+    with_side_effects(rule(
+        "lsc_store2d_stateless",
+        "lsc.store2d.stateless",
+        &[
+            CallI1(0),
+            t8(1),
+            t8(2),
+            t8(3),
+            t8(4),
+            t8(5),
+            t16(6),
+            t16(7),
+            t8(8),
+            Call(1),
+            Call(2),
+            Call(3),
+            Call(4),
+            Call(5),
+            Call(6),
+            Call(7),
+        ],
+        Overloads {
+            ret: false,
+            args: &[0, 9, 15],
+        },
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_slm_0",
+        "lsc.xatomic.slm",
+        XATOMIC_0_NO_SURFACE,
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_slm_1",
+        "lsc.xatomic.slm",
+        XATOMIC_1_NO_SURFACE,
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_slm_2",
+        "lsc.xatomic.slm",
+        XATOMIC_2_NO_SURFACE,
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_bti_0",
+        "lsc.xatomic.bti",
+        &[
+            CallI1(0),
+            t8(1),
+            t8(2),
+            t8(3),
+            t16(4),
+            t32(5),
+            t8(6),
+            t8(7),
+            t8(8),
+            C8(0),
+            Call(1),
+            Undef(-1),
+            Undef(-1),
+            Surface(2),
+            Undef(-1),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_bti_1",
+        "lsc.xatomic.bti",
+        &[
+            CallI1(0),
+            t8(1),
+            t8(2),
+            t8(3),
+            t16(4),
+            t32(5),
+            t8(6),
+            t8(7),
+            t8(8),
+            C8(0),
+            Call(1),
+            Call(2),
+            Undef(-1),
+            Surface(3),
+            Undef(-1),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_bti_2",
+        "lsc.xatomic.bti",
+        &[
+            CallI1(0),
+            t8(1),
+            t8(2),
+            t8(3),
+            t16(4),
+            t32(5),
+            t8(6),
+            t8(7),
+            t8(8),
+            C8(0),
+            Call(1),
+            Call(2),
+            Call(3),
+            Surface(4),
+            Undef(-1),
+        ],
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_stateless_0",
+        "lsc.xatomic.stateless",
+        XATOMIC_0_NO_SURFACE,
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_stateless_1",
+        "lsc.xatomic.stateless",
+        XATOMIC_1_NO_SURFACE,
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_xatomic_stateless_2",
+        "lsc.xatomic.stateless",
+        XATOMIC_2_NO_SURFACE,
+        LSC_RET_PRED_ADDR,
+    )),
+    with_side_effects(rule(
+        "lsc_fence",
+        "lsc.fence",
+        &[CallI1(0), t8(0), t8(1), t8(2)],
+        Overloads { ret: false, args: &[0] },
+    )),
+];
+
+/// The atomic operation (template argument 1) and its operands: the
+/// address and up to two sources (`undef` of the result type where the
+/// operation takes fewer), the surface `i32 0`, `undef` old value.
+const XATOMIC_0_NO_SURFACE: &[Arg] = &[
+    CallI1(0),
+    t8(1),
+    t8(2),
+    t8(3),
+    t16(4),
+    t32(5),
+    t8(6),
+    t8(7),
+    t8(8),
+    C8(0),
+    Call(1),
+    Undef(-1),
+    Undef(-1),
+    C32(0),
+    Undef(-1),
+];
+const XATOMIC_1_NO_SURFACE: &[Arg] = &[
+    CallI1(0),
+    t8(1),
+    t8(2),
+    t8(3),
+    t16(4),
+    t32(5),
+    t8(6),
+    t8(7),
+    t8(8),
+    C8(0),
+    Call(1),
+    Call(2),
+    Undef(-1),
+    C32(0),
+    Undef(-1),
+];
+const XATOMIC_2_NO_SURFACE: &[Arg] = &[
+    CallI1(0),
+    t8(1),
+    t8(2),
+    t8(3),
+    t16(4),
+    t32(5),
+    t8(6),
+    t8(7),
+    t8(8),
+    C8(0),
+    Call(1),
+    Call(2),
+    Call(3),
+    C32(0),
+    Undef(-1),
+];
+
 /// The rule for the source spelling `name` (after `__esimd_`), if this
 /// project supports it.
 pub fn lookup(name: &str) -> Option<&'static Rule> {
-    TABLE.iter().find(|r| r.source == name)
+    TABLE.iter().chain(LSC_TABLE).find(|r| r.source == name)
 }
 
 /// A template argument read from a mangled name.
@@ -847,6 +1383,7 @@ mod tests {
         );
         assert!(parse_template_function("foo").is_none());
         assert!(lookup("barrier").is_some());
-        assert!(lookup("lsc_load_stateless").is_none());
+        assert!(lookup("lsc_load_stateless").is_some());
+        assert!(lookup("lsc_load2d_descriptor").is_none());
     }
 }

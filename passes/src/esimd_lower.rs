@@ -48,10 +48,9 @@
 //! Not supported (a clear error naming the function, never a silent
 //! difference): `genx_volatile` globals (their `vload`/`vstore` lowering),
 //! image or buffer kernel arguments, the `__esimd_*` intrinsics outside the
-//! table of [`crate::esimd_intrinsics`] (LSC memory operations, DPAS, media
-//! block and gather/scatter-scaled2 loads, `bfn`, `srnd`, conversions,
-//! `addc`/`subb`, named-barrier signals among others: their GenX overloads
-//! are not known to this project), SLM
+//! table of [`crate::esimd_intrinsics`] (DPAS, media block and
+//! gather/scatter-scaled2 loads, `bfn`, `srnd`, conversions, `addc`/`subb`,
+//! named-barrier signals among others), SLM
 //! reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate` and the
 //! bfloat16 device-library conversions.
 
@@ -59,7 +58,7 @@ use std::collections::{BTreeMap, HashSet, VecDeque};
 
 use sycl_ir::{CallConv, CastOp, MaskedAccess, MdOperand, Module, OpBuilder, Type, TypeKind, Value};
 
-use crate::esimd_intrinsics::{self, Arg, Conv, TemplateArg};
+use crate::esimd_intrinsics::{self, Arg, Conv, Shape, TemplateArg};
 use crate::PassError;
 
 /// The named metadata of ESIMD kernels.
@@ -752,25 +751,39 @@ fn unpack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
 }
 
 /// The name of the GenX declaration for `rule` with these types (`op`: the
-/// atomic operation's suffix).
-fn genx_name(rule: &esimd_intrinsics::Rule, op: Option<&str>, ret: Type<'_>, args: &[Value<'_>]) -> Option<String> {
+/// atomic operation's suffix; `overloads`: the overloaded types, the row's
+/// or those of its atomic operation; `ret_types`: the overloaded result
+/// types, one or, for a pair result, two).
+fn genx_name(
+    rule: &esimd_intrinsics::Rule,
+    op: Option<&str>,
+    overloads: esimd_intrinsics::Overloads,
+    ret_types: &[Type<'_>],
+    args: &[Value<'_>],
+) -> Option<String> {
     let mut name = format!("llvm.genx.{}", rule.genx);
+    if rule.shape == Shape::Unmangled {
+        return Some(name);
+    }
     if let Some(op) = op {
         name.push('.');
         name.push_str(op);
     }
     if rule.num_kind_suffix {
+        let ret = ret_types.first()?;
         name.push(if ret.scalar_type().is_fp_or_fp_vector() {
             'f'
         } else {
             'i'
         });
     }
-    if rule.overloads.ret {
-        name.push('.');
-        name.push_str(&ret.intrinsic_suffix()?);
+    if overloads.ret {
+        for t in ret_types {
+            name.push('.');
+            name.push_str(&t.intrinsic_suffix()?);
+        }
     }
-    for &i in rule.overloads.args {
+    for &i in overloads.args {
         name.push('.');
         name.push_str(&args.get(i)?.ty().intrinsic_suffix()?);
     }
@@ -786,22 +799,46 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
         .ok_or_else(|| not_supported(format!("ESIMD intrinsic '{callee}' (__esimd_{source})")))?;
     let ty = m.types();
     let ops = call.operands();
+    let operand = |i: u8| -> Result<Value<'c>, PassError> {
+        ops.get(usize::from(i))
+            .copied()
+            .filter(|_| usize::from(i) + 1 < ops.len())
+            .ok_or_else(|| not_supported(format!("arguments of ESIMD intrinsic '{callee}'")))
+    };
+    // A pair result is returned through the first argument: the address
+    // cast of the caller's slot, where the GenX result is stored.
+    let slot = if rule.shape == Shape::StructRet {
+        let sret = operand(0)?;
+        if !sret.is_addrspacecast_inst() {
+            return Err(not_supported(format!(
+                "result address of ESIMD intrinsic '{callee}' (not an addrspacecast instruction)"
+            )));
+        }
+        Some(sret.operands()[0])
+    } else {
+        None
+    };
     let b = OpBuilder::before(m, call);
     let mut args = Vec::new();
     for a in rule.args {
         let v = match *a {
-            Arg::Call(i) => *ops.get(usize::from(i)).ok_or_else(|| not_supported(&callee))?,
-            Arg::CallI1(i) => b.icmp_ne_zero(*ops.get(usize::from(i)).ok_or_else(|| not_supported(&callee))?, ""),
+            Arg::Call(i) => operand(i)?,
+            Arg::CallI1(i) => b.icmp_ne_zero(operand(i)?, ""),
+            Arg::Surface(i) => {
+                let v = operand(i)?;
+                if v.ty().kind() != TypeKind::Integer(32) {
+                    return Err(not_supported(format!(
+                        "surface index argument {i} of ESIMD intrinsic '{callee}' (not an i32)"
+                    )));
+                }
+                v
+            }
             Arg::Tmpl(i, conv) => {
                 let (v, bits) = template_arg(call, i, conv)?;
                 const_of(m, bits, v)
             }
             Arg::Undef(i) => {
-                let t = if i < 0 {
-                    call.ty()
-                } else {
-                    ops.get(i as usize).ok_or_else(|| not_supported(&callee))?.ty()
-                };
+                let t = if i < 0 { call.ty() } else { operand(i as u8)?.ty() };
                 ty.undef(t)
             }
             Arg::C8(v) => ty.const_int(ty.int(8), v),
@@ -812,41 +849,63 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
         args.push(v);
     }
     // The result type of a GenX intrinsic with an overloaded result is the
-    // call's; any/all return i1.
-    let ret = if rule.source == "any" || rule.source == "all" {
-        ty.int(1)
-    } else {
-        call.ty()
+    // call's; any/all return i1; a pair is {T, T} of the first argument.
+    let ret_types: Vec<Type<'c>> = match rule.shape {
+        Shape::StructRet => {
+            let t = args
+                .first()
+                .ok_or_else(|| not_supported(format!("arguments of ESIMD intrinsic '{callee}'")))?
+                .ty();
+            vec![t, t]
+        }
+        _ if rule.source == "any" || rule.source == "all" => vec![ty.int(1)],
+        _ => vec![call.ty()],
     };
-    let op = match rule.bin_op_suffix {
+    let ret = match rule.shape {
+        Shape::StructRet => ty.literal_struct(&ret_types),
+        _ => ret_types[0],
+    };
+    let (op, overloads) = match rule.bin_op_suffix {
         Some(t) => {
             let (code, _) = template_arg(call, t, Conv::None)?;
-            let op = esimd_intrinsics::bin_op_name(code)
-                .filter(|op| esimd_intrinsics::bin_op_allowed(rule.source, op))
+            let found = esimd_intrinsics::bin_op_name(code)
+                .and_then(|op| Some((op, esimd_intrinsics::bin_op_overloads(rule, op)?)))
                 .ok_or_else(|| not_supported(format!("atomic operation {code} of ESIMD intrinsic '{callee}'")))?;
-            Some(op)
+            (Some(found.0), found.1)
         }
-        None => None,
+        None => (None, rule.overloads),
     };
-    let name =
-        genx_name(rule, op, ret, &args).ok_or_else(|| not_supported(format!("types of ESIMD intrinsic '{callee}'")))?;
+    let name = genx_name(rule, op, overloads, &ret_types, &args)
+        .ok_or_else(|| not_supported(format!("types of ESIMD intrinsic '{callee}'")))?;
     let decl = match m.function(&name) {
         Some(d) => d,
         None => {
             let param_types: Vec<Type<'c>> = args.iter().map(|a| a.ty()).collect();
             let d = m.add_function(&name, ty.function(ret, &param_types, false));
-            d.add_enum_fn_attr("nounwind");
-            if rule.no_mem {
-                d.set_memory_none();
-            }
-            if rule.convergent {
-                d.add_enum_fn_attr("convergent");
+            if rule.shape != Shape::Unmangled {
+                d.add_enum_fn_attr("nounwind");
+                if rule.no_mem {
+                    d.set_memory_none();
+                }
+                if rule.convergent {
+                    d.add_enum_fn_attr("convergent");
+                }
             }
             d
         }
     };
+    if decl.global_value_type() != ty.function(ret, &args.iter().map(|a| a.ty()).collect::<Vec<_>>(), false) {
+        return Err(not_supported(format!(
+            "ESIMD intrinsic '{callee}': '{name}' is already declared with another type"
+        )));
+    }
     let new_name = format!("{}.esimd", call.name());
     let new_call = b.call(decl, &args, if call.name().is_empty() { "" } else { &new_name });
+    if let Some(slot) = slot {
+        b.store(new_call, slot, 0);
+        call.erase_instruction();
+        return Ok(());
+    }
     let result = if new_call.ty() != call.ty() && call.ty().kind() != TypeKind::Void {
         let op = match (new_call.ty().scalar_bits(), call.ty().scalar_bits()) {
             (a, b) if a < b => CastOp::ZExt,

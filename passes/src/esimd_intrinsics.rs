@@ -592,6 +592,59 @@ pub const TABLE: &[Rule] = &[
         },
     )),
     rule("all", "all", &[CallI1(0)], Overloads { ret: false, args: &[0] }),
+    // DPAS (the XMX systolic multiply-accumulate): the operation's encoding
+    // (precisions, depth, repeat count, signedness; or one `Info` integer)
+    // comes from the template arguments; the result and the sources that
+    // do not match it are overloaded, e.g.
+    // `llvm.genx.dpas2.v16f32.v16i16.v128i32.v8i32`,
+    // `llvm.genx.dpasw.v16f32.v128i32.v8i32` (accumulator of the result's
+    // type), `llvm.genx.dpas.nosrc0.v16f32.v128i32.v8i32`.
+    rule(
+        "dpas2",
+        "dpas2",
+        &[
+            Call(0),
+            Call(1),
+            Call(2),
+            Tmpl(0, Conv::None),
+            Tmpl(1, Conv::None),
+            Tmpl(2, Conv::None),
+            T3,
+            Tmpl(11, Conv::None),
+            Tmpl(12, Conv::None),
+        ],
+        Overloads {
+            ret: true,
+            args: &[0, 1, 2],
+        },
+    ),
+    rule(
+        "dpas_nosrc0",
+        "dpas.nosrc0",
+        &[Call(0), Call(1), Tmpl(0, Conv::None)],
+        Overloads {
+            ret: true,
+            args: &[0, 1],
+        },
+    ),
+    rule(
+        "dpasw",
+        "dpasw",
+        &[Call(0), Call(1), Call(2), Tmpl(0, Conv::None)],
+        Overloads {
+            ret: true,
+            args: &[1, 2],
+        },
+    ),
+    rule(
+        "dpasw_nosrc0",
+        "dpasw.nosrc0",
+        &[Call(0), Call(1), Tmpl(0, Conv::None)],
+        Overloads {
+            ret: true,
+            args: &[0, 1],
+        },
+    ),
 ];
 
 const fn t8(n: u8) -> Arg {

@@ -48,7 +48,7 @@
 //! Not supported (a clear error naming the function, never a silent
 //! difference): `genx_volatile` globals (their `vload`/`vstore` lowering),
 //! image or buffer kernel arguments, the `__esimd_*` intrinsics outside the
-//! table of [`crate::esimd_intrinsics`] (DPAS, media block and
+//! table of [`crate::esimd_intrinsics`] (media block and
 //! gather/scatter-scaled2 loads, `bfn`, `srnd`, conversions, `addc`/`subb`,
 //! named-barrier signals among others), SLM
 //! reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate` and the

@@ -146,6 +146,11 @@ const fn with_side_effects(mut r: Rule) -> Rule {
     r
 }
 
+const fn shaped(mut r: Rule, shape: Shape) -> Rule {
+    r.shape = shape;
+    r
+}
+
 const fn num_kind(mut r: Rule) -> Rule {
     r.num_kind_suffix = true;
     r
@@ -592,6 +597,91 @@ pub const TABLE: &[Rule] = &[
         },
     )),
     rule("all", "all", &[CallI1(0)], Overloads { ret: false, args: &[0] }),
+    // Surface (binding-table) access: media block loads and stores
+    // (`llvm.genx.media.ld.v32i32`, `llvm.genx.media.st.v8f32`), masked
+    // gathers (`llvm.genx.gather.masked.scaled2.v8i32.v8i32.v8i1`,
+    // `llvm.genx.gather4.masked.scaled2.v32i32.v8i32.v8i1`),
+    // `llvm.genx.gather4.scaled.v32i32.v16i1.v16i32`.
+    with_side_effects(rule(
+        "media_ld",
+        "media.ld",
+        &[T3, Surface(0), T5, T6, Call(1), Call(2)],
+        RET,
+    )),
+    with_side_effects(rule(
+        "media_st",
+        "media.st",
+        &[T3, Surface(0), T5, T6, Call(1), Call(2), Call(3)],
+        Overloads { ret: false, args: &[6] },
+    )),
+    with_side_effects(rule(
+        "gather_masked_scaled2",
+        "gather.masked.scaled2",
+        &[T3, T4, Surface(0), Call(1), Call(2), CallI1(3)],
+        Overloads {
+            ret: true,
+            args: &[4, 5],
+        },
+    )),
+    with_side_effects(rule(
+        "gather4_masked_scaled2",
+        "gather4.masked.scaled2",
+        &[Tmpl(2, Conv::None), T4, Surface(0), Call(1), Call(2), CallI1(3)],
+        Overloads {
+            ret: true,
+            args: &[4, 5],
+        },
+    )),
+    with_side_effects(rule(
+        "gather4_scaled",
+        "gather4.scaled",
+        &[CallI1(0), T3, T4, Surface(1), Call(2), Call(3), Undef(-1)],
+        Overloads {
+            ret: true,
+            args: &[0, 5],
+        },
+    )),
+    // Named barrier signal through a raw send:
+    // `llvm.genx.raw.send.noresult.i1.v8i32`.
+    with_side_effects(rule(
+        "raw_send_nbarrier_signal",
+        "raw.send.noresult",
+        &[Call(0), CallI1(4), Call(1), Call(2), Call(3)],
+        Overloads {
+            ret: false,
+            args: &[1, 4],
+        },
+    )),
+    // Bit function, stochastic rounding, bfloat16/tf32 conversions:
+    // `llvm.genx.bfn.v8i32.v8i32` (the function's table as i8),
+    // `llvm.genx.srnd.v16f16.v16f32.v16f32`, `llvm.genx.bf.cvt.v16f16.v16f32`,
+    // `llvm.genx.tf32.cvt.v16i32.v16f32`.
+    rule("bfn", "bfn", &[Call(0), Call(1), Call(2), Tmpl(0, Conv::None)], RET_A0),
+    rule(
+        "srnd",
+        "srnd",
+        &[Call(0), Call(1)],
+        Overloads {
+            ret: true,
+            args: &[0, 1],
+        },
+    ),
+    rule("bf_cvt", "bf.cvt", &[Call(0)], RET_A0),
+    rule("tf32_cvt", "tf32.cvt", &[Call(0)], RET_A0),
+    // Add with carry and subtract with borrow return `{carry, result}`:
+    // `{ <8 x i32>, <8 x i32> } @llvm.genx.addc.v8i32.v8i32`.
+    shaped(rule("addc", "addc", &[Call(1), Call(2)], RET), Shape::StructRet),
+    shaped(rule("subb", "subb", &[Call(1), Call(2)], RET), Shape::StructRet),
+    // Upstream's test of template argument conversions.
+    shaped(
+        with_side_effects(rule(
+            "test_src_tmpl_arg",
+            "test.src.tmpl.arg",
+            &[Tmpl(0, Conv::None), Tmpl(1, Conv::I1), t8(2), t16(3), t32(4), C8(17)],
+            NONE,
+        )),
+        Shape::Unmangled,
+    ),
     // DPAS (the XMX systolic multiply-accumulate): the operation's encoding
     // (precisions, depth, repeat count, signedness; or one `Info` integer)
     // comes from the template arguments; the result and the sources that

@@ -48,10 +48,10 @@
 //! Not supported (a clear error naming the function, never a silent
 //! difference): `genx_volatile` globals (their `vload`/`vstore` lowering),
 //! image or buffer kernel arguments, the `__esimd_*` intrinsics outside the
-//! table of [`crate::esimd_intrinsics`] (media block and
-//! gather/scatter-scaled2 loads, `bfn`, `srnd`, conversions, `addc`/`subb`,
-//! named-barrier signals among others), SLM
-//! reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate` and the
+//! table of [`crate::esimd_intrinsics`] (the 2D block access through
+//! descriptors and other intrinsics of newer ESIMD headers whose GenX form
+//! this project could not read; atomic operations a row's GenX intrinsic
+//! has no overloads listed for), SLM reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate` and the
 //! bfloat16 device-library conversions.
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -899,8 +899,10 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
             "ESIMD intrinsic '{callee}': '{name}' is already declared with another type"
         )));
     }
+    // Named `<name>.esimd` (`.esimd` for an unnamed call) unless void, as
+    // upstream names it.
     let new_name = format!("{}.esimd", call.name());
-    let new_call = b.call(decl, &args, if call.name().is_empty() { "" } else { &new_name });
+    let new_call = b.call(decl, &args, &new_name);
     if let Some(slot) = slot {
         b.store(new_call, slot, 0);
         call.erase_instruction();

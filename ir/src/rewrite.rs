@@ -230,6 +230,11 @@ impl<'c> Types<'c> {
         unsafe { Type::from_raw(LLVMVectorType(elem.raw(), n)) }
     }
 
+    /// `float`
+    pub fn float(&self) -> Type<'c> {
+        unsafe { Type::from_raw(LLVMFloatTypeInContext(LLVMGetTypeContext(self.void().raw()))) }
+    }
+
     /// The literal (unnamed, unpacked) structure `{ elems... }`.
     pub fn literal_struct(&self, elems: &[Type<'c>]) -> Type<'c> {
         let mut raw: Vec<LLVMTypeRef> = elems.iter().map(|t| t.raw()).collect();

@@ -1,16 +1,15 @@
 ; What LowerESIMD does not lower yet is refused with an error that names
 ; the function, never left in the output: intrinsics outside the table (here
-; the 2D block load through a descriptor, whose GenX form is not known here), SLM reservation calls, genx_volatile globals
-; (whose accesses need vload/vstore), image kernel arguments, and the
-; bfloat16 device-library conversions. The same error stops sycl-post-link
-; -lower-esimd.
+; the 2D block load through a descriptor, whose GenX form is not known
+; here), SLM reservation calls, genx_volatile globals (whose accesses need
+; vload/vstore) and image kernel arguments. The same
+; error stops sycl-post-link -lower-esimd.
 ; RUN: split-file %s %t
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/lsc.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=LSC
 ; RUN: not sycl-post-link -split-esimd -lower-esimd -S %t/lsc.ll -o %t/out.table 2>&1 | FileCheck %s --check-prefix=LSC-POSTLINK
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/slm-alloc.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLM
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/volatile.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=VOLATILE
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/image.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=IMAGE
-; RUN: not sycl-opt -passes=LowerESIMD -S %t/bf16.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BF16
 ; RUN: not ls %t/out.table
 
 ; LSC: sycl-opt: error: {{.*}}lsc.ll: LowerESIMD: ESIMD lowering: ESIMD intrinsic '_Z29__esimd_lsc_load2d_descriptorIjLh1ELh16ELh8ELj0ELj0ELi128EEDv128_T_tDv16_jS1_Dv2_h' (__esimd_lsc_load2d_descriptor): not supported
@@ -18,7 +17,6 @@
 ; SLM: error: {{.*}}: ESIMD lowering: call of '_Z17__esimd_slm_allocj' (SLM reservation, ESIMDLowerSLMReservationCalls): not supported
 ; VOLATILE: error: {{.*}}: ESIMD lowering: genx_volatile global 'vg': not supported
 ; IMAGE: error: {{.*}}: ESIMD lowering: image argument 0 of kernel 'k' (surface kernel arguments): not supported
-; BF16: error: {{.*}}: ESIMD lowering: call of '__devicelib_ConvertFToBF16INTEL': not supported
 
 ;--- lsc.ll
 target triple = "spir64-unknown-unknown"
@@ -52,11 +50,3 @@ define spir_kernel void @k(ptr addrspace(1) %img) !sycl_explicit_simd !0 !kernel
 }
 !0 = !{}
 !1 = !{!"image2d_t"}
-
-;--- bf16.ll
-declare spir_func i16 @__devicelib_ConvertFToBF16INTEL(ptr addrspace(4))
-define spir_kernel void @k(ptr addrspace(4) %f) !sycl_explicit_simd !0 {
-  %b = call spir_func i16 @__devicelib_ConvertFToBF16INTEL(ptr addrspace(4) %f)
-  ret void
-}
-!0 = !{}

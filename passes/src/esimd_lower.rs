@@ -25,8 +25,8 @@
 //!    and of `__spirv_BuiltInSubgroupSize`/`SubgroupMaxSize` 1; the
 //!    `__esimd_*` calls are lowered (block loads and stores, masked gathers
 //!    and scatters, mask packing,
-//!    `vload`/`vstore`, `fmadd`, and the table of
-//!    [`crate::esimd_intrinsics`]).
+//!    `vload`/`vstore`, `fmadd`, the bfloat16 device-library conversions,
+//!    and the table of [`crate::esimd_intrinsics`]).
 //!
 //! Before and after (`sycl-opt -passes=LowerESIMD`):
 //! ```text
@@ -51,8 +51,8 @@
 //! table of [`crate::esimd_intrinsics`] (the 2D block access through
 //! descriptors and other intrinsics of newer ESIMD headers whose GenX form
 //! this project could not read; atomic operations a row's GenX intrinsic
-//! has no overloads listed for), SLM reservation (`slm_alloc`/`slm_free`), `named_barrier_allocate` and the
-//! bfloat16 device-library conversions.
+//! has no overloads listed for), SLM reservation (`slm_alloc`/`slm_free`)
+//! and `named_barrier_allocate`.
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
@@ -127,11 +127,6 @@ fn check_unsupported(m: &Module<'_>) -> Result<(), PassError> {
     }
     for f in m.functions() {
         let n = f.name();
-        let bf16_conversion =
-            n.starts_with("__devicelib_ConvertFToBF16INTEL") || n.starts_with("__devicelib_ConvertBF16ToFINTEL");
-        if bf16_conversion && !f.has_no_uses() {
-            return Err(not_supported(format!("call of '{n}'")));
-        }
         if n == "_Z14__esimd_vstorev" || n.starts_with("_Z14__esimd_vstorev.") {
             return Err(not_supported(format!("function '{n}'")));
         }
@@ -519,6 +514,11 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>) -> Result<usize, PassError> 
                 }
                 continue;
             }
+            if let Some(spirv) = devicelib_bf16_conversion(&name) {
+                lower_devicelib_bf16_conversion(m, inst, spirv)?;
+                erase.push(inst);
+                continue;
+            }
             let Some(stem) = esimd_intrinsic_stem(&name) else {
                 continue;
             };
@@ -606,6 +606,61 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>) -> Result<usize, PassError> 
         i.erase_instruction();
     }
     Ok(n)
+}
+
+/// The SPIR-V conversion (and its operand's type: `f32` or `i16` bits)
+/// that replaces a bfloat16 device-library function, which takes its
+/// operand by reference.
+fn devicelib_bf16_conversion(name: &str) -> Option<(&'static str, bool)> {
+    match name {
+        "__devicelib_ConvertFToBF16INTEL" => Some(("__spirv_ConvertFToBF16INTEL", true)),
+        "__devicelib_ConvertBF16ToFINTEL" => Some(("__spirv_ConvertBF16ToFINTEL", false)),
+        _ => None,
+    }
+}
+
+/// `__devicelib_ConvertFToBF16INTEL(ptr %f)` and
+/// `__devicelib_ConvertBF16ToFINTEL(ptr %b)`: the operand is loaded (a
+/// `float`, an `i16`) and passed by value to the SPIR-V conversion
+/// (declared `spir_func`, `nounwind`, `convergent`, `dso_local`), as
+/// upstream's `createDeviceLibESIMDDeclaration`.
+fn lower_devicelib_bf16_conversion<'c>(
+    m: &Module<'c>,
+    call: Value<'c>,
+    (spirv, from_float): (&'static str, bool),
+) -> Result<(), PassError> {
+    let ty = m.types();
+    let callee = call.callee_name();
+    let ops = call.operands();
+    let [p, _] = ops.as_slice() else {
+        return Err(not_supported(format!("arguments of '{callee}'")));
+    };
+    if !matches!(p.ty().kind(), TypeKind::Pointer(_)) {
+        return Err(not_supported(format!("operand of '{callee}' (not a pointer)")));
+    }
+    let operand_ty = if from_float { ty.float() } else { ty.int(16) };
+    let fn_ty = ty.function(call.ty(), &[operand_ty], false);
+    let decl = match m.function(spirv) {
+        Some(d) if d.global_value_type() == fn_ty => d,
+        Some(_) => {
+            return Err(not_supported(format!(
+                "'{callee}': '{spirv}' is already declared with another type"
+            )))
+        }
+        None => {
+            let d = m.add_function(spirv, fn_ty);
+            d.add_enum_fn_attr("nounwind");
+            d.add_enum_fn_attr("convergent");
+            d.set_dso_local(true);
+            d.set_call_conv(CallConv::SpirFunc);
+            d
+        }
+    };
+    let b = OpBuilder::before(m, call);
+    let v = b.load(operand_ty, *p, 0, "");
+    let r = b.call(decl, &[v], &format!("{}.esimd", call.name()));
+    call.replace_all_uses_with(r);
+    Ok(())
 }
 
 /// Vector `fptoui` to at most 32-bit and `fptosi` to less than 32-bit

@@ -2,8 +2,9 @@
 //
 // Every function here has a C signature declared in ir/src/ffi.rs. Used by the
 // sanitizer post-link steps (ir/src/globals.rs): string attributes of global
-// variables and the dso_local flag, which the LLVM C API cannot set, and the
-// rewrite of an array global into a struct-wrapped one.
+// variables and the dso_local flag, which the LLVM C API cannot set, the
+// rewrite of an array global into a struct-wrapped one, and the retyping of
+// an ESIMD simd-object global to its vector type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +62,37 @@ LLVMValueRef SyclWrapGlobalArrayInStruct(LLVMValueRef G) {
   New->setDSOLocal(true);
   New->copyAttributesFrom(Old);
   New->copyMetadata(Old, 0);
+  Old->replaceAllUsesWith(New);
+  Old->eraseFromParent();
+  return wrap(New);
+}
+
+/// Replaces global variable G by one of type NewTy with the same name, as
+/// upstream's LowerESIMD lowerGlobalsToVector does for simd-object globals:
+/// same constness, linkage, thread-local mode and address space; initializer
+/// undef if G's is undef (or poison), zeroinitializer otherwise (also for a
+/// declaration); externally-initialized flag, visibility, the other global
+/// attributes (alignment, section, dso_local, string attributes...) and
+/// metadata copied; the new global goes to the end of the module's list;
+/// uses are redirected and G is erased. Returns the new global, or null if G
+/// is not a global variable.
+LLVMValueRef SyclRetypeGlobal(LLVMValueRef G, LLVMTypeRef NewTy) {
+  auto *Old = dyn_cast<GlobalVariable>(unwrap(G));
+  if (!Old)
+    return nullptr;
+  Type *Ty = unwrap(NewTy);
+  Constant *Init = Old->hasInitializer() && isa<UndefValue>(Old->getInitializer())
+                       ? static_cast<Constant *>(UndefValue::get(Ty))
+                       : static_cast<Constant *>(ConstantAggregateZero::get(Ty));
+  auto *New = new GlobalVariable(Ty, Old->isConstant(), Old->getLinkage(), Init,
+                                 "", Old->getThreadLocalMode(),
+                                 Old->getAddressSpace());
+  New->setExternallyInitialized(Old->isExternallyInitialized());
+  New->setVisibility(Old->getVisibility());
+  New->copyAttributesFrom(Old);
+  New->takeName(Old);
+  New->copyMetadata(Old, 0);
+  Old->getParent()->insertGlobalVariable(New);
   Old->replaceAllUsesWith(New);
   Old->eraseFromParent();
   return wrap(New);

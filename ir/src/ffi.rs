@@ -174,6 +174,7 @@ extern "C" {
     ) -> i32;
     pub fn SyclSetDSOLocal(g: LLVMValueRef, local: i32);
     pub fn SyclWrapGlobalArrayInStruct(g: LLVMValueRef) -> LLVMValueRef;
+    pub fn SyclRetypeGlobal(g: LLVMValueRef, ty: llvm_sys::prelude::LLVMTypeRef) -> LLVMValueRef;
 }
 
 extern "C" {

@@ -50,6 +50,18 @@ impl<'c> Value<'c> {
         unsafe { Value::from_raw_opt(ffi::SyclWrapGlobalArrayInStruct(self.raw())) }
     }
 
+    /// Replaces this global variable by one of type `ty` under the same name
+    /// (upstream LowerESIMD's `lowerGlobalsToVector`): same constness,
+    /// linkage, thread-local mode and address space, an `undef` initializer
+    /// if the old one is `undef`/`poison` and `zeroinitializer` otherwise
+    /// (also for a declaration), the old global's attributes and metadata;
+    /// it goes to the end of the module's globals, uses move to it and the
+    /// old global is erased. Returns the new global, or `None` (nothing
+    /// changed) for other values.
+    pub fn retype_global(self, ty: crate::value::Type<'c>) -> Option<Value<'c>> {
+        unsafe { Value::from_raw_opt(ffi::SyclRetypeGlobal(self.raw(), ty.raw())) }
+    }
+
     /// Gives a function declaration of type `void()` a body: one block named
     /// `entry` holding `ret void`.
     pub fn add_ret_void_body(self) {

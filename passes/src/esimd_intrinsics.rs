@@ -260,6 +260,19 @@ pub const TABLE: &[Rule] = &[
             args: &[1, 5, 7],
         },
     )),
+    // vload/vstore of genx_volatile globals' types (others become plain
+    // loads and stores): `llvm.genx.vload.v16f32.p4`,
+    // `llvm.genx.vstore.v16f32.p0`.
+    with_side_effects(rule("vload", "vload", &[Call(0)], RET_A0)),
+    with_side_effects(rule(
+        "vstore",
+        "vstore",
+        &[Call(1), Call(0)],
+        Overloads {
+            ret: false,
+            args: &[0, 1],
+        },
+    )),
     with_side_effects(rule("fence", "fence", &[Call(0)], NONE)),
     convergent(rule("barrier", "barrier", &[], NONE)),
     convergent(rule("sbarrier", "sbarrier", &[Call(0)], NONE)),

@@ -19,7 +19,10 @@
 //!    `"oclrt"="1"` and `"CMGenxMain"`;
 //! 3. named barriers: the count of `__esimd_nbarrier_init(N)` goes into the
 //!    metadata of every kernel that reaches the call;
-//! 4. per instruction: vector `fptoui`/`fptosi` to narrow integers go through
+//! 4. `genx_volatile` globals and simd-object globals
+//!    ([`crate::esimd_globals`]): plain stores of volatile types become
+//!    vstores, simd-object globals are retyped to their vectors;
+//! 5. per instruction: vector `fptoui`/`fptosi` to narrow integers go through
 //!    `i32`; `llvm.assume` is dropped and `llvm.fmuladd` becomes `fmul` +
 //!    `fadd`; loads of `__spirv_BuiltInSubgroupLocalInvocationId` become 0
 //!    and of `__spirv_BuiltInSubgroupSize`/`SubgroupMaxSize` 1; the
@@ -46,8 +49,7 @@
 //! ```
 //!
 //! Not supported (a clear error naming the function, never a silent
-//! difference): `genx_volatile` globals (their `vload`/`vstore` lowering),
-//! image or buffer kernel arguments, the `__esimd_*` intrinsics outside the
+//! difference): image or buffer kernel arguments, the `__esimd_*` intrinsics outside the
 //! table of [`crate::esimd_intrinsics`] (the 2D block access through
 //! descriptors and other intrinsics of newer ESIMD headers whose GenX form
 //! this project could not read; atomic operations a row's GenX intrinsic
@@ -58,6 +60,7 @@ use std::collections::{BTreeMap, HashSet, VecDeque};
 
 use sycl_ir::{CallConv, CastOp, MaskedAccess, MdOperand, Module, OpBuilder, Type, TypeKind, Value};
 
+use crate::esimd_globals;
 use crate::esimd_intrinsics::{self, Arg, Conv, Shape, TemplateArg};
 use crate::PassError;
 
@@ -101,37 +104,22 @@ fn esimd_intrinsic_stem(name: &str) -> Option<&str> {
 /// Runs the pass; returns whether the module changed.
 pub fn lower_esimd(m: &Module<'_>, o: LowerEsimdOptions) -> Result<bool, PassError> {
     check_slm_init(m)?;
-    check_unsupported(m)?;
     let inline = prepare_for_always_inliner(m, o);
     if inline {
         m.run_passes("always-inline")?;
     }
     generate_kernel_metadata(m)?;
     translate_nbarrier_init(m)?;
+    let volatile_types = esimd_globals::genx_volatile_types(m)?;
+    esimd_globals::lower_global_stores(m, &volatile_types);
+    let retyped = esimd_globals::lower_globals_to_vector(m);
     let mut lowered = 0;
     for f in m.functions() {
         if !f.is_declaration() {
-            lowered += lower_function(m, f)?;
+            lowered += lower_function(m, f, &volatile_types)?;
         }
     }
-    Ok(lowered > 0 || inline || m.functions().iter().any(|&f| is_esimd_kernel(m, f)))
-}
-
-fn check_unsupported(m: &Module<'_>) -> Result<(), PassError> {
-    if let Some(g) = m
-        .globals()
-        .into_iter()
-        .find(|g| g.global_attr("genx_volatile").is_some())
-    {
-        return Err(not_supported(format!("genx_volatile global '{}'", g.name())));
-    }
-    for f in m.functions() {
-        let n = f.name();
-        if n == "_Z14__esimd_vstorev" || n.starts_with("_Z14__esimd_vstorev.") {
-            return Err(not_supported(format!("function '{n}'")));
-        }
-    }
-    Ok(())
+    Ok(lowered > 0 || inline || retyped || m.functions().iter().any(|&f| is_esimd_kernel(m, f)))
 }
 
 fn is_slm_init(f: Value<'_>) -> bool {
@@ -252,6 +240,9 @@ fn direct_callers<'c>(f: Value<'c>) -> Option<Vec<Value<'c>>> {
 }
 
 fn prepare_for_always_inliner(m: &Module<'_>, o: LowerEsimdOptions) -> bool {
+    // With genx_volatile globals every function is inlined: whether a load
+    // or store reaches one of them is only known after inlining.
+    let inline_all = esimd_globals::has_genx_volatile(m);
     let mut need = false;
     for f in m.functions() {
         if f.has_enum_fn_attr("alwaysinline") {
@@ -275,7 +266,7 @@ fn prepare_for_always_inliner(m: &Module<'_>, o: LowerEsimdOptions) -> bool {
             f.remove_enum_fn_attr("noinline");
             f.remove_enum_fn_attr("optnone");
         }
-        if !f.has_enum_fn_attr("noinline") || in_esimd_namespace(&name) {
+        if !f.has_enum_fn_attr("noinline") || inline_all || in_esimd_namespace(&name) {
             mark_always_inline(f);
             need = true;
         }
@@ -489,7 +480,7 @@ fn const_of<'c>(m: &Module<'c>, bits: u32, v: i128) -> Value<'c> {
 
 /// Lowers the instructions of `f`; returns the number of ESIMD intrinsic
 /// calls translated through the table.
-fn lower_function<'c>(m: &Module<'c>, f: Value<'c>) -> Result<usize, PassError> {
+fn lower_function<'c>(m: &Module<'c>, f: Value<'c>, volatile_types: &HashSet<Type<'c>>) -> Result<usize, PassError> {
     let ty = m.types();
     let mut table_calls = Vec::new();
     let mut erase = Vec::new();
@@ -549,12 +540,12 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>) -> Result<usize, PassError> 
             } else if starts("__esimd_unpack_mask") {
                 unpack_mask(m, inst)?;
                 erase.push(inst);
-            } else if starts("__esimd_vload") {
+            } else if starts("__esimd_vload") && !volatile_types.contains(&inst.ty()) {
                 let b = OpBuilder::before(m, inst);
                 let l = b.load(inst.ty(), inst.operands()[0], 0, &inst.name());
                 inst.replace_all_uses_with(l);
                 erase.push(inst);
-            } else if starts("__esimd_vstore") {
+            } else if starts("__esimd_vstore") && !volatile_types.contains(&inst.operands()[1].ty()) {
                 let b = OpBuilder::before(m, inst);
                 let ops = inst.operands();
                 b.store(ops[1], ops[0], 0);

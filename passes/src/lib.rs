@@ -7,10 +7,12 @@
 //! `sycl-split`) or write anything to disk (that is `sycl-tools`).
 
 pub mod cleanup;
+pub mod esimd_globals;
 pub mod esimd_intrinsics;
 pub mod esimd_kernel_wrappers;
 pub mod esimd_link;
 pub mod esimd_lower;
+pub mod esimd_lower_load_store;
 pub mod esimd_vec_arg_call_conv;
 pub mod genx_spirv_writer;
 pub mod global_offset;

@@ -18,6 +18,7 @@ use std::fmt;
 use sycl_ir::{Context, Module};
 use sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers;
 use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
+use sycl_passes::esimd_lower_load_store::lower_load_store;
 use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
 use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
@@ -47,6 +48,8 @@ pub enum SyclPass {
     LowerEsimdKernelAttrs,
     /// `esimd-opt-call-conv` ([`sycl_passes::esimd_vec_arg_call_conv`]).
     EsimdOptCallConv,
+    /// `ESIMDLowerLoadStore` ([`sycl_passes::esimd_lower_load_store`]).
+    EsimdLowerLoadStore,
 }
 
 /// Pass names, as upstream registers them (the same for `-passes=` and the
@@ -59,6 +62,7 @@ pub const SYCL_PASSES: &[(&str, SyclPass)] = &[
     ("lower-invoke-simd", SyclPass::LowerInvokeSimd),
     ("lower-esimd-kernel-attrs", SyclPass::LowerEsimdKernelAttrs),
     ("esimd-opt-call-conv", SyclPass::EsimdOptCallConv),
+    ("ESIMDLowerLoadStore", SyclPass::EsimdLowerLoadStore),
 ];
 
 impl SyclPass {
@@ -179,6 +183,10 @@ pub const OPT_OPTIONS: &[OptSpec] = &[
     OptSpec::flag(
         "GenXSPIRVWriterAdaptor",
         "GenXSPIRVWriterAdaptor (legacy spelling of -passes=GenXSPIRVWriterAdaptor)",
+    ),
+    OptSpec::flag(
+        "ESIMDLowerLoadStore",
+        "Lower ESIMD reference loads and stores (legacy spelling of -passes=ESIMDLowerLoadStore)",
     ),
 ];
 
@@ -393,6 +401,7 @@ pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptEr
             Step::Sycl(p @ SyclPass::LowerInvokeSimd) => (Some(p.name()), lower_invoke_simd(m)),
             Step::Sycl(p @ SyclPass::LowerEsimdKernelAttrs) => (Some(p.name()), Ok(fixup_esimd_kernel_wrappers(m))),
             Step::Sycl(p @ SyclPass::EsimdOptCallConv) => (Some(p.name()), optimize_vec_arg_call_conv(m)),
+            Step::Sycl(p @ SyclPass::EsimdLowerLoadStore) => (Some(p.name()), lower_load_store(m)),
             Step::Llvm(pipeline) => (None, m.run_passes(pipeline).map(|()| true).map_err(PassError::from)),
         };
         res.map_err(|error| OptError::Pass {

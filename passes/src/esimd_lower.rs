@@ -49,7 +49,7 @@
 //! ```
 //!
 //! Not supported (a clear error naming the function, never a silent
-//! difference): image or buffer kernel arguments, the `__esimd_*` intrinsics outside the
+//! difference): the `__esimd_*` intrinsics outside the
 //! table of [`crate::esimd_intrinsics`] (the 2D block access through
 //! descriptors and other intrinsics of newer ESIMD headers whose GenX form
 //! this project could not read; atomic operations a row's GenX intrinsic
@@ -78,6 +78,10 @@ pub struct LowerEsimdOptions {
     /// The module may hold SYCL (non-ESIMD) code too: `noinline`/`optnone`
     /// are kept (upstream passes `!SplitESIMD`).
     pub module_contains_scalar_code: bool,
+    /// Accessor kernel arguments are surfaces (`buffer_t`, argument kind 2)
+    /// rather than stateless pointers (`svmptr_t`): upstream's
+    /// `-lower-esimd-force-stateless-mem=false`.
+    pub stateful_accessors: bool,
 }
 
 fn not_supported(what: impl std::fmt::Display) -> PassError {
@@ -108,7 +112,7 @@ pub fn lower_esimd(m: &Module<'_>, o: LowerEsimdOptions) -> Result<bool, PassErr
     if inline {
         m.run_passes("always-inline")?;
     }
-    generate_kernel_metadata(m)?;
+    generate_kernel_metadata(m, o.stateful_accessors);
     translate_nbarrier_init(m)?;
     let volatile_types = esimd_globals::genx_volatile_types(m)?;
     esimd_globals::lower_global_stores(m, &volatile_types);
@@ -302,14 +306,22 @@ fn md_string_op<'c>(node: Option<Value<'c>>, i: usize) -> String {
         .unwrap_or_default()
 }
 
-/// Builds `!genx.kernels` (unless the module already has it).
-fn generate_kernel_metadata(m: &Module<'_>) -> Result<(), PassError> {
+/// The argument kind of a surface in `!genx.kernels` (general: 0).
+const ARG_KIND_SURFACE: u64 = 2;
+
+/// Builds `!genx.kernels` (unless the module already has it): per argument
+/// its kind and descriptor: an image (`image1d_t`/`image2d_t`/`image3d_t` in
+/// `!kernel_arg_type`) is a surface described by its type string; a pointer
+/// is `svmptr_t`, except a local accessor (no descriptor) and, with
+/// `stateful_accessors`, a buffer accessor (a `buffer_t` surface).
+fn generate_kernel_metadata(m: &Module<'_>, stateful_accessors: bool) {
     if m.has_named_metadata(GENX_KERNELS) {
-        return Ok(());
+        return;
     }
     let ty = m.types();
     let i32t = ty.int(32);
-    let zero = MdOperand::Value(ty.const_int(i32t, 0));
+    let int = |v: u64| MdOperand::Value(ty.const_int(i32t, v));
+    let zero = int(0);
     let arg_type_kind = m.md_kind("kernel_arg_type");
     let acc_kind = m.md_kind("kernel_arg_accessor_ptr");
     for f in m.functions() {
@@ -327,29 +339,31 @@ fn generate_kernel_metadata(m: &Module<'_>) -> Result<(), PassError> {
         let mut descs = Vec::new();
         for (i, pt) in f.param_types().into_iter().enumerate() {
             let arg_type = md_string_op(arg_types, i);
-            if ["image1d_t", "image2d_t", "image3d_t"]
+            let mut kind = 0;
+            let desc = if ["image1d_t", "image2d_t", "image3d_t"]
                 .iter()
                 .any(|t| arg_type.contains(t))
             {
-                return Err(not_supported(format!(
-                    "image argument {i} of kernel '{}' (surface kernel arguments)",
-                    f.name()
-                )));
-            }
-            let mut desc = "";
-            if let TypeKind::Pointer(addr_space) = pt.kind() {
+                kind = ARG_KIND_SURFACE;
+                arg_type
+            } else if let TypeKind::Pointer(addr_space) = pt.kind() {
                 let is_acc = acc_ptrs
                     .and_then(|n| n.md_operands().get(i).and_then(|o| o.as_u64()))
                     .is_some_and(|v| v != 0);
-                // Accessors are passed as plain pointers: upstream's
-                // `-lower-esimd-force-stateless-mem` is on by default.
-                if !(is_acc && addr_space == 3) {
-                    desc = "svmptr_t";
+                if is_acc && addr_space == 3 {
+                    String::new()
+                } else if is_acc && stateful_accessors {
+                    kind = ARG_KIND_SURFACE;
+                    "buffer_t".to_string()
+                } else {
+                    "svmptr_t".to_string()
                 }
-            }
-            kinds.push(zero);
+            } else {
+                String::new()
+            };
+            kinds.push(int(kind));
             io_kinds.push(zero);
-            descs.push(MdOperand::String(ty.md_string(desc)));
+            descs.push(MdOperand::String(ty.md_string(&desc)));
         }
         let node = m.md_node(&[
             MdOperand::Value(f),
@@ -366,7 +380,6 @@ fn generate_kernel_metadata(m: &Module<'_>) -> Result<(), PassError> {
         f.add_fn_attr("oclrt", "1");
         f.add_fn_attr("CMGenxMain", "");
     }
-    Ok(())
 }
 
 /// `f` and every function that reaches it through direct calls.

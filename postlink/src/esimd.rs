@@ -44,6 +44,9 @@ pub struct EsimdOptions {
     pub lower_esimd: bool,
     /// `-force-disable-esimd-opt`: no optimization passes in the lowering.
     pub force_disable_opt: bool,
+    /// `-lower-esimd-force-stateless-mem=false`: accessor arguments are
+    /// surfaces.
+    pub stateful_accessors: bool,
 }
 
 /// What the ESIMD step needs to know about an image besides its module.
@@ -182,6 +185,7 @@ pub fn lower_esimd_constructs(m: &Module<'_>, o: &EsimdOptions, input: &str) -> 
         m,
         LowerEsimdOptions {
             module_contains_scalar_code: !o.split_esimd,
+            stateful_accessors: o.stateful_accessors,
         },
     )
     .map_err(pass_err)?;

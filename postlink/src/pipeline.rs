@@ -418,6 +418,7 @@ where
             split_esimd: s.split_esimd,
             lower_esimd: s.lower_esimd,
             force_disable_opt: s.force_disable_esimd_opt,
+            stateful_accessors: s.esimd_stateful_accessors,
         }),
     };
     let sink = Stream {

@@ -107,6 +107,11 @@ pub struct Settings {
     /// `-force-disable-esimd-opt`: no SROA/EarlyCSE/InstCombine/DCE in the
     /// ESIMD lowering pipeline.
     pub force_disable_esimd_opt: bool,
+    /// `-lower-esimd-force-stateless-mem=false`: accessor kernel arguments
+    /// of ESIMD kernels are surfaces (`buffer_t`) rather than stateless
+    /// pointers (upstream's default, `true`, is kept when the option is
+    /// absent).
+    pub esimd_stateful_accessors: bool,
     /// `-symbols`: a symbol table per image.
     pub symbols: bool,
     /// `-properties`: a property-set registry per image.

@@ -29,6 +29,7 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os (accepted; no effect: the ESIMD lowering no longer reads it)"),
     OptSpec::flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz (accepted; no effect: the ESIMD lowering no longer reads it)"),
     OptSpec::flag("force-disable-esimd-opt", ""),
+    OptSpec::flag("lower-esimd-force-stateless-mem", ""), // hidden: "Use stateless API for accessor based API." (on unless =false)
     OptSpec::flag("symbols", "generate exported symbol files"),
     OptSpec::flag("properties", "generate module properties files"),
     OptSpec { name: "spec-const", kind: OptKind::Enum(SPEC_CONST_VALUES), help: "lower and generate specialization constants information", value_desc: "" },
@@ -279,6 +280,7 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "split-esimd" => s.split_esimd = on,
         "lower-esimd" => s.lower_esimd = on,
         "force-disable-esimd-opt" => s.force_disable_esimd_opt = on,
+        "lower-esimd-force-stateless-mem" => s.esimd_stateful_accessors = !on,
         "symbols" => s.symbols = on,
         "properties" => s.properties = on,
         "spec-const" => {

@@ -109,6 +109,9 @@ pub struct OptOptions {
     pub global_offset: GlobalOffsetOptions,
     /// `-sycl-enable-local-accessor` (default true; false skips the pass).
     pub local_accessor: bool,
+    /// `-lower-esimd-force-stateless-mem` (default true; false makes
+    /// accessor arguments of ESIMD kernels surfaces in `LowerESIMD`).
+    pub force_stateless_mem: bool,
     /// Verify the module before and after the passes (`-disable-verify`
     /// turns it off).
     pub verify: bool,
@@ -125,6 +128,7 @@ impl Default for OptOptions {
             steps: Vec::new(),
             global_offset: GlobalOffsetOptions::default(),
             local_accessor: true,
+            force_stateless_mem: true,
             verify: true,
         }
     }
@@ -165,6 +169,10 @@ pub const OPT_OPTIONS: &[OptSpec] = &[
     OptSpec::flag(
         "sycl-enable-local-accessor",
         "Enable local accessor to shared memory optimisation",
+    ),
+    OptSpec::flag(
+        "lower-esimd-force-stateless-mem",
+        "Use stateless API for accessor based API (default true)",
     ),
     OptSpec::flag("bugpoint-enable-legacy-pm", ""),
     OptSpec::flag("enable-new-pm", ""),
@@ -276,6 +284,7 @@ pub fn parse_opt(args: &[String]) -> Result<Command<OptOptions>, String> {
                     "disable-verify" => o.verify = !on,
                     "enable-global-offset" => o.global_offset.enable_global_offset = on,
                     "sycl-enable-local-accessor" => o.local_accessor = on,
+                    "lower-esimd-force-stateless-mem" => o.force_stateless_mem = on,
                     "f" | "v" | "bugpoint-enable-legacy-pm" | "enable-new-pm" => {}
                     _ => {
                         if let (Some(p), true) = (SyclPass::by_name(name), on) {
@@ -392,6 +401,7 @@ pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptEr
                     m,
                     LowerEsimdOptions {
                         module_contains_scalar_code: true,
+                        stateful_accessors: !o.force_stateless_mem,
                     },
                 ),
             ),

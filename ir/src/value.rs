@@ -502,6 +502,46 @@ impl<'c> Value<'c> {
         v
     }
 
+    /// The entry block of a function (as a value), `None` for a declaration.
+    pub fn entry_block(self) -> Option<Value<'c>> {
+        unsafe {
+            if LLVMCountBasicBlocks(self.raw) == 0 {
+                return None;
+            }
+            Value::from_raw_opt(LLVMBasicBlockAsValue(LLVMGetEntryBasicBlock(self.raw)))
+        }
+    }
+
+    /// The instructions of a basic block (given as a value), in order.
+    pub fn block_instructions(self) -> Vec<Value<'c>> {
+        let mut v = Vec::new();
+        unsafe {
+            let bb = LLVMValueAsBasicBlock(self.raw);
+            let mut i = LLVMGetFirstInstruction(bb);
+            while !i.is_null() {
+                v.push(Value::from_raw(i));
+                i = LLVMGetNextInstruction(i);
+            }
+        }
+        v
+    }
+
+    /// The successors of a basic block (given as a value), in the order of
+    /// its terminator's operands.
+    pub fn block_successors(self) -> Vec<Value<'c>> {
+        let mut v = Vec::new();
+        unsafe {
+            let t = LLVMGetBasicBlockTerminator(LLVMValueAsBasicBlock(self.raw));
+            if t.is_null() {
+                return v;
+            }
+            for k in 0..LLVMGetNumSuccessors(t) {
+                v.push(Value::from_raw(LLVMBasicBlockAsValue(LLVMGetSuccessor(t, k))));
+            }
+        }
+        v
+    }
+
     /// Calls `f` for every instruction of the function.
     pub fn for_each_instruction(self, mut f: impl FnMut(Value<'c>)) {
         unsafe {

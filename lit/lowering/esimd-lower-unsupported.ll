@@ -1,20 +1,17 @@
 ; What LowerESIMD does not lower yet is refused with an error that names
 ; the function, never left in the output: intrinsics outside the table (here
 ; the 2D block load through a descriptor, whose GenX form is not known
-; here), SLM reservation calls, and (in the post-link pipeline, where
-; GenXSPIRVWriterAdaptor would give them SPIR-V target types) image and
-; buffer kernel arguments. The same error stops sycl-post-link -lower-esimd.
+; here) and (in the post-link pipeline, where GenXSPIRVWriterAdaptor would
+; give them SPIR-V target types) image and buffer kernel arguments. The same error stops sycl-post-link -lower-esimd.
 ; RUN: split-file %s %t
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/lsc.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=LSC
 ; RUN: not sycl-post-link -split-esimd -lower-esimd -S %t/lsc.ll -o %t/out.table 2>&1 | FileCheck %s --check-prefix=LSC-POSTLINK
-; RUN: not sycl-opt -passes=LowerESIMD -S %t/slm-alloc.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=SLM
 ; RUN: not sycl-post-link -split-esimd -lower-esimd -S %t/image.ll -o %t/image.table 2>&1 | FileCheck %s --check-prefix=IMAGE
 ; RUN: not ls %t/image.table
 ; RUN: not ls %t/out.table
 
 ; LSC: sycl-opt: error: {{.*}}lsc.ll: LowerESIMD: ESIMD lowering: ESIMD intrinsic '_Z29__esimd_lsc_load2d_descriptorIjLh1ELh16ELh8ELj0ELj0ELi128EEDv128_T_tDv16_jS1_Dv2_h' (__esimd_lsc_load2d_descriptor): not supported
 ; LSC-POSTLINK: sycl-post-link: error: {{.*}}: ESIMD lowering: ESIMD intrinsic '_Z29__esimd_lsc_load2d_descriptorIjLh1ELh16ELh8ELj0ELj0ELi128EEDv128_T_tDv16_jS1_Dv2_h' (__esimd_lsc_load2d_descriptor): not supported
-; SLM: error: {{.*}}: ESIMD lowering: call of '_Z17__esimd_slm_allocj' (SLM reservation, ESIMDLowerSLMReservationCalls): not supported
 ; IMAGE: sycl-post-link: error: {{.*}}image.ll: ESIMD lowering: image2d_t argument 0 of kernel 'k' (SPIR-V target types): not supported
 
 ;--- lsc.ll
@@ -25,14 +22,6 @@ define spir_kernel void @k(<16 x i32> %d) #0 !sycl_explicit_simd !0 {
   ret void
 }
 attributes #0 = { "sycl-module-id"="a.cpp" }
-!0 = !{}
-
-;--- slm-alloc.ll
-declare spir_func i32 @_Z17__esimd_slm_allocj(i32)
-define spir_kernel void @k() !sycl_explicit_simd !0 {
-  %o = call spir_func i32 @_Z17__esimd_slm_allocj(i32 64)
-  ret void
-}
 !0 = !{}
 
 ;--- image.ll

@@ -48,13 +48,15 @@
 //! !2 = !{}
 //! ```
 //!
+//! `__esimd_slm_alloc`/`__esimd_slm_free` calls are left to
+//! [`crate::esimd_slm_reservation`].
+//!
 //! Not supported (a clear error naming the function, never a silent
-//! difference): the `__esimd_*` intrinsics outside the
-//! table of [`crate::esimd_intrinsics`] (the 2D block access through
-//! descriptors and other intrinsics of newer ESIMD headers whose GenX form
-//! this project could not read; atomic operations a row's GenX intrinsic
-//! has no overloads listed for), SLM reservation (`slm_alloc`/`slm_free`)
-//! and `named_barrier_allocate`.
+//! difference): the `__esimd_*` intrinsics outside the table of
+//! [`crate::esimd_intrinsics`] (the 2D block access through descriptors and
+//! other intrinsics of newer ESIMD headers whose GenX form this project
+//! could not read; atomic operations a row's GenX intrinsic has no overloads
+//! listed for) and `named_barrier_allocate`.
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
@@ -529,9 +531,8 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>, volatile_types: &HashSet<Typ
             let stem = stem.to_string();
             let starts = |p: &str| stem.starts_with(p);
             if starts("__esimd_slm_alloc") || starts("__esimd_slm_free") {
-                return Err(not_supported(format!(
-                    "call of '{name}' (SLM reservation, ESIMDLowerSLMReservationCalls)"
-                )));
+                // Lowered by ESIMDLowerSLMReservationCalls.
+                continue;
             }
             if starts("__esimd_svm_block_ld") || starts("__esimd_slm_block_ld") {
                 block_load(m, inst, starts("__esimd_slm_block_ld"))?;

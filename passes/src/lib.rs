@@ -13,6 +13,7 @@ pub mod esimd_kernel_wrappers;
 pub mod esimd_link;
 pub mod esimd_lower;
 pub mod esimd_lower_load_store;
+pub mod esimd_slm_reservation;
 pub mod esimd_vec_arg_call_conv;
 pub mod genx_spirv_writer;
 pub mod global_offset;

@@ -22,6 +22,7 @@ use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::esimd_link::link_parts;
 use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
 use sycl_passes::esimd_lower_load_store::lower_load_store;
+use sycl_passes::esimd_slm_reservation::lower_slm_reservation_calls;
 use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
 use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::invoke_simd_linkage::fixup_direct_target_linkage;
@@ -172,9 +173,9 @@ pub const ESIMD_MAIN_OPT_PIPELINE: &str = "function(sroa<modify-cfg>,early-cse<m
 ///    `noinline` unless `-split-esimd` (the module may hold SYCL code);
 /// 2. SROA (unless `-force-disable-esimd-opt`);
 /// 3. `ESIMDOptimizeVecArgCallConv` ([`sycl_passes::esimd_vec_arg_call_conv`]);
-/// 4. `ESIMDLowerLoadStore` ([`sycl_passes::esimd_lower_load_store`]);
-///    `ESIMDLowerSLMReservationCalls` is not implemented: what it would
-///    change is refused by `LowerESIMD` (`__esimd_slm_alloc`/`free` calls);
+/// 4. `ESIMDLowerSLMReservationCalls`
+///    ([`sycl_passes::esimd_slm_reservation`]), then `ESIMDLowerLoadStore`
+///    ([`sycl_passes::esimd_lower_load_store`]);
 /// 5. SROA, EarlyCSE, InstCombine, DCE twice (unless
 ///    `-force-disable-esimd-opt`); upstream's `-O` levels do not change this;
 /// 6. `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
@@ -193,6 +194,7 @@ pub fn lower_esimd_constructs(m: &Module<'_>, o: &EsimdOptions, input: &str) -> 
         m.run_passes(ESIMD_EARLY_OPT_PIPELINE).map_err(ir_err)?;
     }
     optimize_vec_arg_call_conv(m).map_err(pass_err)?;
+    lower_slm_reservation_calls(m).map_err(pass_err)?;
     lower_load_store(m).map_err(pass_err)?;
     if !o.force_disable_opt {
         m.run_passes(ESIMD_MAIN_OPT_PIPELINE).map_err(ir_err)?;

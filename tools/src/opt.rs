@@ -19,6 +19,7 @@ use sycl_ir::{Context, Module};
 use sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers;
 use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
 use sycl_passes::esimd_lower_load_store::lower_load_store;
+use sycl_passes::esimd_slm_reservation::lower_slm_reservation_calls;
 use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
 use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
 use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
@@ -50,6 +51,9 @@ pub enum SyclPass {
     EsimdOptCallConv,
     /// `ESIMDLowerLoadStore` ([`sycl_passes::esimd_lower_load_store`]).
     EsimdLowerLoadStore,
+    /// `ESIMDLowerSLMReservationCalls`
+    /// ([`sycl_passes::esimd_slm_reservation`]).
+    EsimdLowerSlmReservationCalls,
 }
 
 /// Pass names, as upstream registers them (the same for `-passes=` and the
@@ -63,6 +67,7 @@ pub const SYCL_PASSES: &[(&str, SyclPass)] = &[
     ("lower-esimd-kernel-attrs", SyclPass::LowerEsimdKernelAttrs),
     ("esimd-opt-call-conv", SyclPass::EsimdOptCallConv),
     ("ESIMDLowerLoadStore", SyclPass::EsimdLowerLoadStore),
+    ("ESIMDLowerSLMReservationCalls", SyclPass::EsimdLowerSlmReservationCalls),
 ];
 
 impl SyclPass {
@@ -412,6 +417,7 @@ pub fn run_steps(m: &Module<'_>, o: &OptOptions, file: &str) -> Result<(), OptEr
             Step::Sycl(p @ SyclPass::LowerEsimdKernelAttrs) => (Some(p.name()), Ok(fixup_esimd_kernel_wrappers(m))),
             Step::Sycl(p @ SyclPass::EsimdOptCallConv) => (Some(p.name()), optimize_vec_arg_call_conv(m)),
             Step::Sycl(p @ SyclPass::EsimdLowerLoadStore) => (Some(p.name()), lower_load_store(m)),
+            Step::Sycl(p @ SyclPass::EsimdLowerSlmReservationCalls) => (Some(p.name()), lower_slm_reservation_calls(m)),
             Step::Llvm(pipeline) => (None, m.run_passes(pipeline).map(|()| true).map_err(PassError::from)),
         };
         res.map_err(|error| OptError::Pass {

@@ -1532,6 +1532,46 @@ mod tests {
     }
 
     #[test]
+    fn table_rows_are_consistent() {
+        let mut seen = std::collections::HashSet::new();
+        for r in TABLE.iter().chain(LSC_TABLE) {
+            assert!(seen.insert(r.source), "duplicate row {}", r.source);
+            for &i in r.overloads.args {
+                assert!(i < r.args.len(), "{}: overload {i} out of range", r.source);
+            }
+            if r.shape == Shape::Unmangled {
+                assert_eq!(r.overloads, NONE, "{}", r.source);
+            }
+        }
+    }
+
+    #[test]
+    fn atomic_overloads_by_operation() {
+        let dword2 = lookup("dword_atomic2").unwrap();
+        assert_eq!(bin_op_overloads(dword2, "cmpxchg").unwrap().args, &[0]);
+        assert_eq!(bin_op_overloads(dword2, "fcmpwr").unwrap().args, &[0, 2]);
+        assert!(bin_op_overloads(dword2, "add").is_none());
+        let svm1 = lookup("svm_atomic1").unwrap();
+        assert_eq!(bin_op_overloads(svm1, "fmax").unwrap().args, &[0, 1]);
+        assert!(bin_op_overloads(svm1, "fadd").is_none());
+        assert!(bin_op_overloads(lookup("svm_atomic0").unwrap(), "predec").is_none());
+    }
+
+    #[test]
+    fn lsc_rows_spell_result_predicate_and_address() {
+        let load = lookup("lsc_load_merge_bti").unwrap();
+        assert_eq!(load.genx, "lsc.load.merge.bti");
+        assert_eq!(load.args.len(), 13);
+        assert_eq!(load.args[11], Surface(2));
+        assert_eq!(load.overloads, LSC_RET_PRED_ADDR);
+        let store = lookup("lsc_store2d_stateless").unwrap();
+        assert_eq!(store.overloads.args, &[0, 9, 15]);
+        assert!(!store.overloads.ret);
+        assert_eq!(lookup("lsc_xatomic_bti_0").unwrap().args[13], Surface(2));
+        assert_eq!(lookup("addc").unwrap().shape, Shape::StructRet);
+    }
+
+    #[test]
     fn plain_and_unknown_names() {
         assert_eq!(
             parse_template_function("_Z15__esimd_barrierv").unwrap(),

@@ -434,9 +434,16 @@ fn translate_nbarrier_init(m: &Module<'_>) -> Result<(), PassError> {
             }
         }
     }
-    if counts.is_empty() {
-        return Ok(());
+    if !counts.is_empty() {
+        set_kernel_md_op(m, NBARRIER_COUNT_OP, &counts, true);
     }
+    Ok(())
+}
+
+/// Sets operand `op` (an `i32`) of the `!genx.kernels` node of each kernel
+/// named in `values` to its value; with `only_if_larger`, only where that
+/// is larger than the current one.
+pub fn set_kernel_md_op(m: &Module<'_>, op: usize, values: &BTreeMap<String, u64>, only_if_larger: bool) {
     let ty = m.types();
     let nodes: Vec<Value<'_>> = m
         .named_metadata(GENX_KERNELS)
@@ -444,12 +451,10 @@ fn translate_nbarrier_init(m: &Module<'_>) -> Result<(), PassError> {
         .map(|node| {
             let mut ops = node.md_operands();
             let kernel = ops.first().and_then(|o| o.as_value()).map(|v| v.name());
-            let new = kernel.and_then(|k| counts.get(&k)).copied();
-            match new {
-                Some(n) if ops.len() > NBARRIER_COUNT_OP => {
-                    let old = ops[NBARRIER_COUNT_OP].as_u64().unwrap_or(0);
-                    if n > old {
-                        ops[NBARRIER_COUNT_OP] = MdOperand::Value(ty.const_int(ty.int(32), n));
+            match kernel.and_then(|k| values.get(&k)).copied() {
+                Some(n) if ops.len() > op => {
+                    if !only_if_larger || n > ops[op].as_u64().unwrap_or(0) {
+                        ops[op] = MdOperand::Value(ty.const_int(ty.int(32), n));
                     }
                     m.md_node(&ops)
                 }
@@ -458,7 +463,6 @@ fn translate_nbarrier_init(m: &Module<'_>) -> Result<(), PassError> {
         })
         .collect();
     m.set_named_metadata(GENX_KERNELS, &nodes);
-    Ok(())
 }
 
 /// Reads integer template argument `n` of the callee of `call` as upstream

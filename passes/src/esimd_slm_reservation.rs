@@ -37,9 +37,9 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use sycl_ir::{MdOperand, Module, Value};
+use sycl_ir::{Module, Value};
 
-use crate::esimd_lower::{is_esimd_kernel, GENX_KERNELS};
+use crate::esimd_lower::{is_esimd_kernel, set_kernel_md_op};
 use crate::PassError;
 
 const SLM_ALLOC_PREFIX: &str = "_Z17__esimd_slm_alloc";
@@ -282,21 +282,11 @@ pub fn lower_slm_reservation_calls(m: &Module<'_>) -> Result<bool, PassError> {
             end.erase_instruction();
         }
     }
-    let nodes: Vec<Value<'_>> = m
-        .named_metadata(GENX_KERNELS)
+    let sizes: BTreeMap<String, u64> = kernel_max
         .into_iter()
-        .map(|node| {
-            let mut ops = node.md_operands();
-            let kernel = ops.first().and_then(|o| o.as_value()).map(|v| v.name());
-            match kernel.and_then(|k| kernel_max.get(&k)).copied() {
-                Some(n) if ops.len() > SLM_SIZE_OP && n >= 0 => {
-                    ops[SLM_SIZE_OP] = MdOperand::Value(ty.const_int(ty.int(32), n as u64));
-                    m.md_node(&ops)
-                }
-                _ => node,
-            }
-        })
+        .filter(|&(_, n)| n >= 0)
+        .map(|(k, n)| (k, n as u64))
         .collect();
-    m.set_named_metadata(GENX_KERNELS, &nodes);
+    set_kernel_md_op(m, SLM_SIZE_OP, &sizes, false);
     Ok(true)
 }

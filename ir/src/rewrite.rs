@@ -379,6 +379,11 @@ impl<'c> Module<'c> {
 }
 
 impl<'c> Value<'c> {
+    /// Replaces operand `i` of an instruction (or other user) by `v`.
+    pub fn set_operand(self, i: u32, v: Value<'c>) {
+        unsafe { LLVMSetOperand(self.raw(), i, v.raw()) }
+    }
+
     /// Adds the `memory(none)` attribute to a function (the `memory`
     /// attribute whose value, no location accessed, is 0).
     pub fn set_memory_none(self) {

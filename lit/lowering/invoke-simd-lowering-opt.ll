@@ -3,11 +3,13 @@
 ; through a local variable in the caller, and the helper keeps its function
 ; pointer in one too; a call whose target cannot be deduced stays as it is,
 ; and so does the helper it uses) and lower-esimd-kernel-attrs (callers of
-; ESIMD functions become ESIMD). Targets taking pointer arguments are
-; refused.
+; ESIMD functions become ESIMD). A defined target's pointer parameter is
+; cast where it is used (through calls of defined functions too) to the
+; address space of the pointer the call passes (before its cast to the
+; generic space).
 ; RUN: split-file %s %t
 ; RUN: sycl-opt -passes=lower-invoke-simd -S %t/o0.ll -o - | FileCheck %s
-; RUN: not sycl-opt -passes=lower-invoke-simd -S %t/ptr.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=PTR
+; RUN: sycl-opt -passes=lower-invoke-simd -S %t/ptr.ll -o - | FileCheck %s --check-prefix=PTR
 ; RUN: sycl-opt -passes=lower-esimd-kernel-attrs -S %t/wrappers.ll -o - | FileCheck %s --check-prefix=WRAP
 
 ; CHECK-LABEL: define spir_func float @caller(float %x, ptr %unknown)
@@ -19,7 +21,17 @@
 ; CHECK: %c = call <16 x float> @target(<16 x float> %v)
 ; CHECK: attributes #[[#H]] = { "VCStackCall" }
 
-; PTR: sycl-opt: error: {{.*}}ptr.ll: lower-invoke-simd: invoke_simd lowering: pointer arguments of invoke_simd target 'target' (address space adjustment): not supported
+; PTR-LABEL: define <16 x float> @target(<16 x float> %v, ptr addrspace(4) %p)
+; PTR-NEXT: [[P1:%.*]] = addrspacecast ptr addrspace(4) %p to ptr addrspace(1)
+; PTR-NEXT: %l = load <16 x float>, ptr addrspace(1) [[P1]]
+; PTR-NEXT: call void @inner(ptr addrspace(4) %p)
+; PTR-NEXT: %g = addrspacecast ptr addrspace(4) %p to ptr addrspace(1)
+; PTR-NEXT: store <16 x float> %l, ptr addrspace(1) %g
+; PTR-LABEL: define void @inner(ptr addrspace(4) %q)
+; PTR-NEXT: [[Q1:%.*]] = addrspacecast ptr addrspace(4) %q to ptr addrspace(1)
+; PTR-NEXT: store float 0.000000e+00, ptr addrspace(1) [[Q1]]
+; PTR-LABEL: define spir_func float @caller(
+; PTR: call spir_func float @_Z33__regcall3____builtin_invoke_simdXX_{{[0-9]+}}(ptr @helper_1, float %x, ptr addrspace(4) %p4)
 
 ; WRAP: define spir_kernel void @k() !sycl_explicit_simd ![[#]] {
 ; WRAP: define spir_func void @mid() !sycl_explicit_simd ![[#]] {
@@ -54,14 +66,24 @@ define linkonce_odr <16 x float> @helper(ptr %f, <16 x float> %v) {
 !0 = !{}
 
 ;--- ptr.ll
-declare spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr, ptr, float, ptr addrspace(1))
+declare spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr, ptr, float, ptr addrspace(4))
 
 define <16 x float> @target(<16 x float> %v, ptr addrspace(4) %p) !sycl_explicit_simd !0 {
+  %l = load <16 x float>, ptr addrspace(4) %p
+  call void @inner(ptr addrspace(4) %p)
+  %g = addrspacecast ptr addrspace(4) %p to ptr addrspace(1)
+  store <16 x float> %l, ptr addrspace(1) %g
   ret <16 x float> %v
 }
 
+define void @inner(ptr addrspace(4) %q) {
+  store float 0.0, ptr addrspace(4) %q
+  ret void
+}
+
 define spir_func float @caller(float %x, ptr addrspace(1) %p) {
-  %r = call spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr @helper, ptr @target, float %x, ptr addrspace(1) %p)
+  %p4 = addrspacecast ptr addrspace(1) %p to ptr addrspace(4)
+  %r = call spir_func float @_Z33__regcall3____builtin_invoke_simdXX(ptr @helper, ptr @target, float %x, ptr addrspace(4) %p4)
   ret float %r
 }
 

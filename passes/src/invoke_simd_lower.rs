@@ -29,9 +29,9 @@
 //!
 //! The target is followed through casts, parameters and local variables
 //! that only ever hold one function (the data flow at `-O0`), in the caller
-//! and in the helper, as upstream does. Not supported (an error, where
-//! upstream would transform): targets taking pointer arguments (upstream
-//! rewrites their address spaces).
+//! and in the helper, as upstream does. A defined target's pointer
+//! parameters are cast, where it uses them, to the address space of the
+//! pointer the call passes (the source of a cast to the generic space).
 
 use std::collections::HashSet;
 
@@ -193,6 +193,50 @@ fn uses_through_memory<'c>(v: Value<'c>) -> Option<Vec<(Value<'c>, Value<'c>)>> 
     Some(out)
 }
 
+/// The generic address space (SPIR).
+const GENERIC_ADDRESS_SPACE: u32 = 4;
+
+/// Upstream's `adjustAddressSpace`: every use of parameter `arg_no` of `f`
+/// by an instruction other than an `addrspacecast` to `space` (or a call of
+/// a defined function, which is adjusted in turn for that parameter) gets
+/// the parameter cast to `ptr addrspace(space)` instead, so that the target
+/// sees the address space of the pointer the caller passed.
+fn adjust_address_space<'c>(
+    m: &Module<'c>,
+    f: Value<'c>,
+    arg_no: u32,
+    space: u32,
+    seen: &mut HashSet<(Value<'c>, u32)>,
+) {
+    if !seen.insert((f, arg_no)) {
+        return;
+    }
+    let arg = f.param(arg_no);
+    let ty = m.types();
+    for user in arg.users() {
+        if user.kind() != ValueKind::Instruction {
+            continue;
+        }
+        if user.is_addrspacecast_inst() && user.ty().kind() == TypeKind::Pointer(space) {
+            continue;
+        }
+        let ops = user.operands();
+        if user.is_call() {
+            let Some(callee) = user.called_function().filter(|c| !c.is_declaration()) else {
+                continue;
+            };
+            for (i, _) in ops.iter().enumerate().filter(|(_, o)| **o == arg) {
+                adjust_address_space(m, callee, i as u32, space, seen);
+            }
+            continue;
+        }
+        for (i, _) in ops.iter().enumerate().filter(|(_, o)| **o == arg) {
+            let cast = sycl_ir::OpBuilder::before(m, user).cast(sycl_ir::CastOp::AddrSpaceCast, arg, ty.ptr(space), "");
+            user.set_operand(i as u32, cast);
+        }
+    }
+}
+
 /// The call in `helper` of its first parameter.
 fn call_of_first_param<'c>(helper: Value<'c>) -> Result<Value<'c>, PassError> {
     let target = helper.param(0);
@@ -229,15 +273,22 @@ fn process_call<'c>(m: &Module<'c>, call: Value<'c>, helpers: &mut Vec<Value<'c>
         target.add_fn_attr(INVOKE_SIMD_DIRECT_TARGET_ATTR, "");
     }
     let n_args = call.arg_count() as usize;
-    if !target.is_declaration()
-        && ops[2..n_args]
-            .iter()
-            .any(|a| matches!(a.ty().kind(), TypeKind::Pointer(_)))
-    {
-        return Err(not_supported(format!(
-            "pointer arguments of invoke_simd target '{}' (address space adjustment)",
-            target.name()
-        )));
+    if !target.is_declaration() {
+        for (i, a) in ops[2..n_args].iter().enumerate() {
+            let TypeKind::Pointer(mut space) = a.ty().kind() else {
+                continue;
+            };
+            if space == GENERIC_ADDRESS_SPACE {
+                if !a.is_addrspacecast_inst() {
+                    continue;
+                }
+                let TypeKind::Pointer(from) = a.operands()[0].ty().kind() else {
+                    continue;
+                };
+                space = from;
+            }
+            adjust_address_space(m, target, i as u32, space, &mut HashSet::new());
+        }
     }
     let inner = call_of_first_param(helper)?;
     if inner.called_function_type() != target.global_value_type() {

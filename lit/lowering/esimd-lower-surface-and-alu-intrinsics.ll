@@ -5,10 +5,12 @@
 ; GenX intrinsic's {carry, value} structure stored to that slot), upstream's
 ; template-argument test intrinsic (declared without overloads or
 ; attributes), and the fcmpwr atomics (dword.atomic.fcmpwr also spells the
-; offsets' type). An unnamed call's result is named '.esimd'.
+; offsets' type, as do the dword fadd/fsub atomics). An unnamed call's
+; result is named '.esimd'.
 ; RUN: split-file %s %t
 ; RUN: sycl-opt -passes=LowerESIMD -S %t/other.ll -o - | FileCheck %s
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/bad-pair.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAIR
+; RUN: sycl-opt -passes=LowerESIMD -S %t/fadd.ll -o - | FileCheck %s --check-prefix=FADD
 
 ; CHECK-LABEL: define spir_func void @f(
 ; CHECK-NEXT: %ml.esimd = call <32 x i32> @llvm.genx.media.ld.v32i32(i32 0, i32 %si, i32 0, i32 32, i32 %x, i32 %y)
@@ -39,6 +41,8 @@
 ; CHECK: declare { <8 x i32>, <8 x i32> } @llvm.genx.addc.v8i32.v8i32(<8 x i32>, <8 x i32>) #[[NOMEM:[0-9]+]]
 ; CHECK: declare void @llvm.genx.test.src.tmpl.arg(i32, i1, i8, i16, i32, i8){{$}}
 ; CHECK: attributes #[[NOMEM]] = { nounwind memory(none) }
+
+; FADD: %r.esimd = call <8 x float> @llvm.genx.dword.atomic.fadd.v8f32.v8i1.v8i32(<8 x i1> %{{.*}}, i32 %si, <8 x i32> %off, <8 x float> %s, <8 x float> undef)
 
 ; PAIR: error: {{.*}}: ESIMD lowering: result address of ESIMD intrinsic '_Z12__esimd_addcIjLi8EESt4pairIDv8_T_S2_ES2_S2_' (not an addrspacecast instruction): not supported
 
@@ -90,4 +94,11 @@ declare spir_func void @_Z12__esimd_addcIjLi8EESt4pairIDv8_T_S2_ES2_S2_(ptr addr
 define spir_func void @g(ptr addrspace(4) %slot, <8 x i32> %a) {
   call spir_func void @_Z12__esimd_addcIjLi8EESt4pairIDv8_T_S2_ES2_S2_(ptr addrspace(4) sret(%"struct.std::pair") %slot, <8 x i32> %a, <8 x i32> %a)
   ret void
+}
+
+;--- fadd.ll
+declare spir_func <8 x float> @_Z21__esimd_dword_atomic1ILN4sycl3_V13ext5intel5esimd9atomic_opE19EfLi8EjEDv8_T0_Dv8_tT2_Dv8_jS7_(<8 x i16>, i32, <8 x i32>, <8 x float>)
+define spir_func <8 x float> @f(<8 x i16> %m, i32 %si, <8 x i32> %off, <8 x float> %s) {
+  %r = call spir_func <8 x float> @_Z21__esimd_dword_atomic1ILN4sycl3_V13ext5intel5esimd9atomic_opE19EfLi8EjEDv8_T0_Dv8_tT2_Dv8_jS7_(<8 x i16> %m, i32 %si, <8 x i32> %off, <8 x float> %s)
+  ret <8 x float> %r
 }

@@ -192,16 +192,19 @@ pub fn bin_op_name(op: i128) -> Option<&'static str> {
 /// `op`, `None` for an operation the row does not take. The overloads of
 /// `dword.atomic.*` differ between the operations (vc-intrinsics'
 /// definitions: `inc`/`dec` and `cmpxchg` spell the result and predicate,
-/// the binary operations and `fcmpwr` the element offsets too); those of
-/// `svm.atomic.*` are the same for all. `fadd`/`fsub` and `predec` are
-/// not among the definitions this project could read, so they are refused.
+/// the binary operations and `fcmpwr` the element offsets too; `fadd` and
+/// `fsub` as the binary ones: `llvm.genx.dword.atomic.fadd.v1f32.v1i1.v1i32`
+/// in Intel's back-end tests); those of `svm.atomic.*` are the same for
+/// all. `svm.atomic` `fadd`/`fsub` and `predec` are not among the
+/// definitions this project could read, so they are refused.
 pub fn bin_op_overloads(rule: &Rule, op: &str) -> Option<Overloads> {
     const BINARY: &[&str] = &[
         "add", "sub", "min", "max", "xchg", "and", "or", "xor", "imin", "imax", "fmax", "fmin",
     ];
     let ok = match rule.source {
         "svm_atomic0" | "dword_atomic0" => matches!(op, "inc" | "dec"),
-        "svm_atomic1" | "dword_atomic1" => BINARY.contains(&op),
+        "svm_atomic1" => BINARY.contains(&op),
+        "dword_atomic1" => BINARY.contains(&op) || matches!(op, "fadd" | "fsub"),
         "svm_atomic2" | "dword_atomic2" => matches!(op, "cmpxchg" | "fcmpwr"),
         _ => true,
     };
@@ -1284,6 +1287,8 @@ mod tests {
         let svm1 = lookup("svm_atomic1").unwrap();
         assert_eq!(bin_op_overloads(svm1, "fmax").unwrap().args, &[0, 1]);
         assert!(bin_op_overloads(svm1, "fadd").is_none());
+        let dword1 = lookup("dword_atomic1").unwrap();
+        assert_eq!(bin_op_overloads(dword1, "fadd").unwrap().args, &[0, 2]);
         assert!(bin_op_overloads(lookup("svm_atomic0").unwrap(), "predec").is_none());
     }
 

@@ -35,7 +35,10 @@ fn main() {
         let order = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("link-order.txt");
         println!("cargo:rerun-if-changed={}", order.display());
         println!("cargo:rustc-link-arg-bins=-Wl,-z,keep-text-section-prefix");
-        println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}", order.display());
+        println!(
+            "cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}",
+            order.display()
+        );
         println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
     }
     println!("cargo:rerun-if-env-changed=SPL_LLVM_LINK");

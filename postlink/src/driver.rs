@@ -146,13 +146,22 @@ impl<S: ImageSink> Work<'_, S> {
     }
 
     /// Takes jobs until none is left, extracting their images from `src`
-    /// (this thread's module, used by no other thread). After each job, the
-    /// bodies that no job left to start defines are freed, so the module
-    /// shrinks as the split goes on instead of each worker ending up with a
-    /// whole loaded copy of it.
+    /// (this thread's module, used by no other thread). The bodies that no
+    /// job left to start defines are freed, so the module shrinks as the
+    /// split goes on instead of each worker ending up with a whole loaded
+    /// copy of it: after each job, those of its own values; every few jobs,
+    /// every body this thread read whose last job has started, whichever
+    /// thread ran that job (a helper shared by images built on several
+    /// threads would otherwise stay in every copy but the last one's).
     fn run(&self, src: &Module<'_>) {
         let values = src.global_values();
         let extractor = Extractor::new(src);
+        // Values this thread's copy may hold the body of, swept every
+        // SWEEP_EVERY jobs.
+        const SWEEP_EVERY: usize = 16;
+        let mut held: Vec<u32> = Vec::new();
+        let mut is_held = vec![false; values.len()];
+        let mut done = 0usize;
         while !self.failed.load(Ordering::SeqCst) {
             let n = self.next.fetch_add(1, Ordering::SeqCst);
             let Some(job) = self.jobs.get(n) else { return };
@@ -172,7 +181,21 @@ impl<S: ImageSink> Work<'_, S> {
             for (&d, &v) in job.defs.iter().zip(&defs) {
                 if self.pending[d as usize].load(Ordering::SeqCst) == 0 {
                     extractor.release_body(v);
+                } else if !is_held[d as usize] {
+                    is_held[d as usize] = true;
+                    held.push(d);
                 }
+            }
+            done += 1;
+            if done % SWEEP_EVERY == 0 {
+                held.retain(|&d| {
+                    let live = self.pending[d as usize].load(Ordering::SeqCst) > 0;
+                    if !live {
+                        extractor.release_body(values[d as usize]);
+                        is_held[d as usize] = false;
+                    }
+                    live
+                });
             }
         }
     }

@@ -187,7 +187,7 @@ impl<S: ImageSink> Work<'_, S> {
                 }
             }
             done += 1;
-            if done % SWEEP_EVERY == 0 {
+            if done.is_multiple_of(SWEEP_EVERY) {
                 held.retain(|&d| {
                     let live = self.pending[d as usize].load(Ordering::SeqCst) > 0;
                     if !live {

@@ -35,6 +35,7 @@ for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV", "CARGO_HOME", "RUST
 # Every module the tools write goes through the LLVM verifier in tests
 # (release builds verify only when asked: postlink/src/driver.rs verify_each).
 config.environment["SPL_VERIFY_EACH"] = "1"
+config.environment["SPL_EXACT_THREADS"] = "1"
 config.substitutions.append(("%repo", repo))
 # The release build the tools come from (scripts/install.sh --build-dir).
 config.substitutions.append(("%tool_dir", tool_dir))

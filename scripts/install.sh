@@ -15,6 +15,11 @@
 # Usage: scripts/install.sh --prefix DIR [--no-build] [--build-dir DIR]
 #   --no-build   install what target/release holds (after scripts/setup.sh)
 #   --build-dir  where the release build is (default target/release)
+#   --tools-build-dir  where the tools are taken from (default
+#                target/static/release: the tools linked with LLVM's static
+#                archives, SPL_LLVM_LINK=static, which hold less memory; built
+#                here unless --no-build; with --no-build and no such build,
+#                the --build-dir tools)
 # With -v, prints each command it runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +27,7 @@ cd "$(dirname "$0")/.."
 prefix=""
 build=1
 build_dir=target/release
+tools_dir=""
 verbose=0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -30,8 +36,10 @@ while [ $# -gt 0 ]; do
     --no-build) build=0; shift ;;
     --build-dir) build_dir=${2:?--build-dir needs a directory}; shift 2 ;;
     --build-dir=*) build_dir=${1#--build-dir=}; shift ;;
+    --tools-build-dir) tools_dir=${2:?--tools-build-dir needs a directory}; shift 2 ;;
+    --tools-build-dir=*) tools_dir=${1#--tools-build-dir=}; shift ;;
     -v) verbose=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: error: unknown argument '$1' (try --help)" >&2; exit 1 ;;
   esac
 done
@@ -50,6 +58,13 @@ llvm_prefix=${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}
 
 if [ "$build" = 1 ]; then
   run cargo build --release --workspace
+  if [ -z "$tools_dir" ]; then
+    run env SPL_LLVM_LINK=static cargo build --release -p sycl-tools --bins --target-dir target/static
+  fi
+fi
+if [ -z "$tools_dir" ]; then
+  tools_dir=target/static/release
+  [ -f "$tools_dir/sycl-post-link" ] || tools_dir=$build_dir
 fi
 # What a program linking the static library needs besides it, as rustc
 # reports it for this build (libLLVM, the C++ runtime of the shims, libc's):
@@ -65,7 +80,10 @@ fi
 static_libs=$(cat "$static_libs_file")
 
 tools="sycl-post-link sycl-module-split file-table-tform syclbin sycl-link sycl-opt sycl-spirv-emit"
-for t in $tools libsycl_post_link.so libsycl_post_link.a; do
+for t in $tools; do
+  [ -f "$tools_dir/$t" ] || { echo "install.sh: error: $tools_dir/$t: not built (run scripts/setup.sh)" >&2; exit 1; }
+done
+for t in libsycl_post_link.so libsycl_post_link.a; do
   [ -f "$build_dir/$t" ] || { echo "install.sh: error: $build_dir/$t: not built (run scripts/setup.sh)" >&2; exit 1; }
 done
 strip_tool=$(command -v strip || command -v llvm-strip-22)
@@ -73,7 +91,7 @@ strip_tool=$(command -v strip || command -v llvm-strip-22)
 run install -d "$prefix/bin" "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/SyclPostLink" \
   "$prefix/share/doc/sycl-post-link-rs"
 for t in $tools; do
-  run install -m 755 "$build_dir/$t" "$prefix/bin/$t"
+  run install -m 755 "$tools_dir/$t" "$prefix/bin/$t"
   run "$strip_tool" --strip-all "$prefix/bin/$t"
 done
 run install -m 644 tools/include/sycl_post_link.h "$prefix/include/"

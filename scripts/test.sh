@@ -9,6 +9,9 @@ scripts/setup.sh
 # Every module written goes through the LLVM verifier in tests (release
 # builds verify only when asked).
 export SPL_VERIFY_EACH=1
+# Splits use exactly the -j threads asked for (driver::exact_threads), so that
+# the tests comparing bytes at several thread counts run the threaded path.
+export SPL_EXACT_THREADS=1
 cargo test --release --workspace
 # Every crate packages (metadata, versions on path dependencies, files).
 cargo package --workspace --no-verify --allow-dirty --quiet

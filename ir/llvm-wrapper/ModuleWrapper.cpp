@@ -436,6 +436,13 @@ void SyclMakeGlobalDeclaration(LLVMValueRef G) {
   GV->setComdat(nullptr);
 }
 
+/// The number of instructions of \p V's body: 0 for anything but a loaded
+/// function definition (Function::getInstructionCount).
+size_t SyclInstructionCount(LLVMValueRef V) {
+  auto *F = dyn_cast<Function>(unwrap(V));
+  return F && !F->isMaterializable() ? F->getInstructionCount() : 0;
+}
+
 /// True if \p V (a global value) is a declaration.
 int SyclIsDeclaration(LLVMValueRef V) {
   return cast<GlobalValue>(unwrap(V))->isDeclaration();

@@ -19,6 +19,7 @@ extern "C" {
     pub fn SyclReleaseFunctionBody(f: LLVMValueRef) -> i32;
     pub fn SyclMakeGlobalDeclaration(g: LLVMValueRef);
     pub fn SyclIsDeclaration(v: LLVMValueRef) -> i32;
+    pub fn SyclInstructionCount(v: LLVMValueRef) -> usize;
     pub fn SyclIsDiscardableIfUnused(v: LLVMValueRef) -> i32;
     pub fn SyclIsIndirectCall(call: LLVMValueRef) -> i32;
     pub fn SyclStripPointerCasts(v: LLVMValueRef) -> LLVMValueRef;

@@ -251,6 +251,12 @@ impl<'c> Value<'c> {
         unsafe { ffi::SyclIsDeclaration(self.raw) != 0 }
     }
 
+    /// The number of instructions in a loaded function's body; 0 for a
+    /// declaration, a body not read yet, or any other value.
+    pub fn instruction_count(self) -> usize {
+        unsafe { ffi::SyclInstructionCount(self.raw) }
+    }
+
     /// `GlobalValue::isDiscardableIfUnused`.
     pub fn is_discardable_if_unused(self) -> bool {
         unsafe { ffi::SyclIsDiscardableIfUnused(self.raw) != 0 }

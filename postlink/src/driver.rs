@@ -55,6 +55,66 @@ pub fn verify_each() -> bool {
     })
 }
 
+/// Whether the split uses exactly the worker threads asked for, even where
+/// [`useful_threads`] expects fewer to be faster: when the environment
+/// variable `SPL_EXACT_THREADS` is set to anything but `0` or the empty
+/// string. The tests that compare the bytes made at several thread counts
+/// set it, so that the threaded path runs on their small modules. Read once
+/// per process.
+pub fn exact_threads() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("SPL_EXACT_THREADS").is_some_and(|v| !v.is_empty() && v != "0"))
+}
+
+/// What it costs, per instruction of the input module, for threads to
+/// share a split: the calling thread writes the module as bitcode and frees
+/// it (about as long as extracting as many instructions)...
+const ROUND_TRIP_COST: f64 = 1.0;
+/// ...and each worker reads again the bodies its images need (about 1.2
+/// times as long as extracting them). Measured on llama.cpp's device code
+/// (`bench/README.md`, issue 20), where the images together hold 1.1 times
+/// the module's code and two threads took 1.6 times as long as one.
+const REREAD_COST: f64 = 1.2;
+
+/// How many of `requested` worker threads (more than one) make the split
+/// faster: `requested`, or 1 where the threaded path is expected to cost
+/// more than it saves. In instructions extracted: one thread extracts the
+/// images' code, `work`; `t` threads (at most the cores) each extract
+/// `work / t` after the module's round trip (`ROUND_TRIP_COST` per
+/// instruction of the module) and re-read the bodies they need
+/// (`REREAD_COST` per instruction, at most the whole module each). Real
+/// device code split per source, where each function is in about one image,
+/// stays on one thread; generated modules whose images share helpers, and
+/// per-kernel splits of large modules, use every thread. The bytes written
+/// are the same either way.
+fn useful_threads(requested: usize, m: &Module<'_>, jobs: &[Job]) -> usize {
+    if requested <= 1 || exact_threads() {
+        return requested;
+    }
+    let sizes: Vec<usize> = m.global_values().iter().map(|v| v.instruction_count()).collect();
+    let module = sizes.iter().sum::<usize>();
+    let work = jobs
+        .iter()
+        .flat_map(|j| &j.defs)
+        .map(|&d| sizes[d as usize])
+        .sum::<usize>();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    threads_worth_using(requested, cores, module, work)
+}
+
+/// [`useful_threads`]'s rule on the figures: `requested` threads on `cores`
+/// cores, a module of `module` instructions, images holding `work`.
+fn threads_worth_using(requested: usize, cores: usize, module: usize, work: usize) -> usize {
+    let (module, work) = (module as f64, work as f64);
+    let per_thread = work / requested.min(cores).max(1) as f64;
+    let threaded = ROUND_TRIP_COST * module + REREAD_COST * module.min(per_thread) + per_thread;
+    if threaded < work {
+        requested
+    } else {
+        1
+    }
+}
+
 /// Split settings shared by `sycl-post-link` and `sycl-module-split`.
 pub struct SplitSettings {
     /// Grouping mode.
@@ -146,13 +206,22 @@ impl<S: ImageSink> Work<'_, S> {
     }
 
     /// Takes jobs until none is left, extracting their images from `src`
-    /// (this thread's module, used by no other thread). After each job, the
-    /// bodies that no job left to start defines are freed, so the module
-    /// shrinks as the split goes on instead of each worker ending up with a
-    /// whole loaded copy of it.
+    /// (this thread's module, used by no other thread). The bodies that no
+    /// job left to start defines are freed, so the module shrinks as the
+    /// split goes on instead of each worker ending up with a whole loaded
+    /// copy of it: after each job, those of its own values; every few jobs,
+    /// every body this thread read whose last job has started, whichever
+    /// thread ran that job (a helper shared by images built on several
+    /// threads would otherwise stay in every copy but the last one's).
     fn run(&self, src: &Module<'_>) {
         let values = src.global_values();
         let extractor = Extractor::new(src);
+        // Values this thread's copy may hold the body of, swept every
+        // SWEEP_EVERY jobs.
+        const SWEEP_EVERY: usize = 16;
+        let mut held: Vec<u32> = Vec::new();
+        let mut is_held = vec![false; values.len()];
+        let mut done = 0usize;
         while !self.failed.load(Ordering::SeqCst) {
             let n = self.next.fetch_add(1, Ordering::SeqCst);
             let Some(job) = self.jobs.get(n) else { return };
@@ -172,7 +241,21 @@ impl<S: ImageSink> Work<'_, S> {
             for (&d, &v) in job.defs.iter().zip(&defs) {
                 if self.pending[d as usize].load(Ordering::SeqCst) == 0 {
                     extractor.release_body(v);
+                } else if !is_held[d as usize] {
+                    is_held[d as usize] = true;
+                    held.push(d);
                 }
+            }
+            done += 1;
+            if done.is_multiple_of(SWEEP_EVERY) {
+                held.retain(|&d| {
+                    let live = self.pending[d as usize].load(Ordering::SeqCst) > 0;
+                    if !live {
+                        extractor.release_body(values[d as usize]);
+                        is_held[d as usize] = false;
+                    }
+                    live
+                });
             }
         }
     }
@@ -306,7 +389,7 @@ pub fn split_and_save<S: ImageSink>(
         (jobs, m)
     };
 
-    let threads = s.threads.clamp(1, jobs.len().max(1));
+    let threads = useful_threads(s.threads.clamp(1, jobs.len().max(1)), &m, &jobs);
     // How many jobs not yet started define each global value: a worker frees
     // a function body once none does.
     let mut pending = vec![0u32; m.global_values().len()];
@@ -404,5 +487,28 @@ fn release_free_memory() {
         unsafe {
             malloc_trim(0);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::threads_worth_using;
+
+    #[test]
+    fn threads_are_used_where_images_share_much_code() {
+        // Images holding 20 times the module's code (a per-kernel split of
+        // a generated module): every thread asked for.
+        assert_eq!(threads_worth_using(2, 2, 1000, 20_000), 2);
+        assert_eq!(threads_worth_using(16, 16, 1000, 5000), 16);
+    }
+
+    #[test]
+    fn one_thread_where_each_function_is_in_about_one_image() {
+        // llama.cpp per source: the images hold 1.1 times the module.
+        assert_eq!(threads_worth_using(2, 2, 1000, 1100), 1);
+        assert_eq!(threads_worth_using(16, 16, 1000, 1100), 1);
+        // More threads than cores do not help: one core, one thread.
+        assert_eq!(threads_worth_using(8, 1, 1000, 20_000), 1);
+        assert_eq!(threads_worth_using(4, 4, 0, 0), 1);
     }
 }

@@ -46,7 +46,7 @@ impl OptSpec {
 }
 
 /// Help text of `--threads`, shared by every command that runs workers.
-const THREADS_HELP: &str = "Number of worker threads (default: SPL_THREADS if set, else all cores; 0 means the default). Output is the same whatever the number";
+const THREADS_HELP: &str = "Number of worker threads, at most (default: SPL_THREADS if set, else all cores; 0 means the default). Output is the same whatever the number";
 
 impl OptSpec {
     /// `--threads=<N>`: worker threads, on every command that runs workers.

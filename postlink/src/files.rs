@@ -3,7 +3,9 @@
 //! the library give the same bytes. Per image: the IR, the `.sym` file and
 //! one `.prop` file per table; then one file table `[Code|Properties|Symbols]`
 //! per `-o` (reference 2.2-2.5). All or nothing: files are written under
-//! temporary names and renamed into place when the whole run succeeded.
+//! temporary names and renamed into place when the whole run succeeded. An
+//! image's files are written by the worker thread that made it, while other
+//! images are still being made; only the table rows wait for table order.
 
 use std::path::Path;
 

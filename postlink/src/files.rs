@@ -3,9 +3,7 @@
 //! the library give the same bytes. Per image: the IR, the `.sym` file and
 //! one `.prop` file per table; then one file table `[Code|Properties|Symbols]`
 //! per `-o` (reference 2.2-2.5). All or nothing: files are written under
-//! temporary names and renamed into place when the whole run succeeded. An
-//! image's files are written by the worker thread that made it, while other
-//! images are still being made; only the table rows wait for table order.
+//! temporary names and renamed into place when the whole run succeeded.
 
 use std::path::Path;
 
@@ -13,10 +11,9 @@ use sycl_passes::properties::EsimdStatus;
 use sycl_props::file_table::FileTable;
 
 use crate::error::{err, PostLinkError, Report};
-use crate::image::Image;
 use crate::input::Input;
-use crate::output::{Outputs, PendingFile};
-use crate::pipeline::post_link_prepared;
+use crate::output::Outputs;
+use crate::pipeline::post_link;
 use crate::settings::Settings;
 
 /// One `-o [target,]file` occurrence.
@@ -141,18 +138,6 @@ pub fn image_file_name(prefix: &str, number: usize, status: EsimdStatus, file: I
     }
 }
 
-/// The files of one image, written under temporary names, and the names
-/// its table rows use.
-#[derive(Default)]
-struct Written {
-    files: Vec<PendingFile>,
-    /// The IR file (`None`: the input stands for an unmodified image).
-    code: Option<String>,
-    /// Per target of the image, its property file (`None`: the target does
-    /// not take the image, or there are no properties).
-    props: Vec<Option<String>>,
-}
-
 /// Runs `sycl-post-link`: the in-memory pipeline, with every image written
 /// to files and listed in the file tables.
 pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
@@ -183,71 +168,46 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         columns.push("Symbols".into());
     }
     let mut tables: Vec<FileTable> = outputs.iter().map(|_| FileTable::new(columns.clone())).collect();
-    // Each image's files are written by the worker that made it (`prepare`,
-    // in any order); then, in table order, they join the outputs and the
-    // tables get their rows.
-    let prepare = |image: &Image| -> Result<Written, PostLinkError> {
+    let mut files = Outputs::new();
+    let mut report = post_link(&settings, input, |image| {
         crate::trace::progress("images");
-        let mut w = Written::default();
-        let mut write = |path: &str, data: &[u8]| -> Result<(), PostLinkError> {
-            w.files.push(PendingFile::write(path, data).map_err(err)?);
-            Ok(())
-        };
         if settings.ir_output_only {
-            write(&outputs[0].path, &image.ir)?;
-            return Ok(w);
+            return files.write(&outputs[0].path, &image.ir).map_err(err);
         }
-        if image.modified || copy_unmodified {
+        let code = if image.modified || copy_unmodified {
             let path = image_file_name(&prefix, image.number, image.esimd_status, ImageFile::Ir(ext));
-            write(&path, &image.ir)?;
-            w.code = Some(path);
-        }
+            files.write(&path, &image.ir).map_err(err)?;
+            path
+        } else {
+            o.input.clone()
+        };
+        let sym = image_file_name(&prefix, image.number, image.esimd_status, ImageFile::Symbols);
         if let Some(text) = &image.symbols {
-            write(
-                &image_file_name(&prefix, image.number, image.esimd_status, ImageFile::Symbols),
-                text.as_bytes(),
-            )?;
+            files.write(&sym, text.as_bytes()).map_err(err)?;
         }
+        // An image a target cannot run is left out of that target's table.
         // Tables of one target (several plain `-o`) share the image's `.prop`
         // file: upstream writes the same file once per table; it is written
         // once here.
-        for outcome in &image.targets {
-            let text = match outcome.accepted {
-                true => image.properties_text(&outcome.target),
-                false => None,
-            };
-            let Some(text) = text else {
-                w.props.push(None);
-                continue;
-            };
-            let prop = image_file_name(
-                &prefix,
-                image.number,
-                image.esimd_status,
-                ImageFile::Properties(&outcome.target),
-            );
-            if !w.props.iter().flatten().any(|p| *p == prop) {
-                write(&prop, text.as_bytes())?;
-            }
-            w.props.push(Some(prop));
-        }
-        Ok(w)
-    };
-    let mut files = Outputs::new();
-    let mut report = post_link_prepared(&settings, input, prepare, |image, written| {
-        files.extend(written.files);
-        if settings.ir_output_only {
-            return Ok(());
-        }
-        let code = written.code.unwrap_or_else(|| o.input.clone());
-        let sym = image_file_name(&prefix, image.number, image.esimd_status, ImageFile::Symbols);
-        // An image a target cannot run is left out of that target's table.
-        for ((table, outcome), prop) in tables.iter_mut().zip(&image.targets).zip(written.props) {
+        let mut props_written: Vec<String> = Vec::new();
+        for (table, outcome) in tables.iter_mut().zip(&image.targets) {
             if !outcome.accepted {
                 continue;
             }
             let mut row = vec![code.clone()];
-            row.extend(prop);
+            if let Some(text) = image.properties_text(&outcome.target) {
+                let prop = image_file_name(
+                    &prefix,
+                    image.number,
+                    image.esimd_status,
+                    ImageFile::Properties(&outcome.target),
+                );
+                if !props_written.contains(&prop) {
+                    files.write(&prop, text.as_bytes()).map_err(err)?;
+                    props_written.push(prop.clone());
+                }
+                row.push(prop);
+            }
             if image.symbols.is_some() {
                 row.push(sym.clone());
             }

@@ -331,41 +331,31 @@ impl ImageMaker<'_> {
 /// Hands images to the caller's callback in table order: the driver's
 /// workers finish images in any order; each image waits here until every
 /// image before it has been handed over.
-struct Delivery<T, F> {
+struct Delivery<F> {
     /// The driver number of the next image to hand over.
     next: usize,
-    /// Finished images (with what the caller's `prepare` made of each)
-    /// waiting for the ones before them.
-    waiting: BTreeMap<usize, Vec<(Image, T)>>,
+    /// Finished images waiting for the ones before them.
+    waiting: BTreeMap<usize, Vec<Image>>,
     on_image: F,
     /// The callback returned an error: it is never called again (other
     /// workers may still finish images; those are dropped).
     stopped: bool,
 }
 
-/// The sink the driver calls: makes the images, runs the caller's `prepare`
-/// on each on the worker that made it, then delivers them in order.
-struct Stream<'a, P, T, F> {
+/// The sink the driver calls: makes the images, then delivers them in order.
+struct Stream<'a, F> {
     maker: ImageMaker<'a>,
-    prepare: P,
-    delivery: Mutex<Delivery<T, F>>,
+    delivery: Mutex<Delivery<F>>,
 }
 
-impl<P, T, F> ImageSink for Stream<'_, P, T, F>
+impl<F> ImageSink for Stream<'_, F>
 where
-    P: Fn(&Image) -> Result<T, PostLinkError> + Sync,
-    T: Send,
-    F: FnMut(Image, T) -> Result<(), PostLinkError> + Send,
+    F: FnMut(Image) -> Result<(), PostLinkError> + Send,
 {
     type Output = ();
 
     fn save(&self, n: usize, image: &DeviceImage<'_>) -> Result<(), PostLinkError> {
         let images = self.maker.images(n, image)?;
-        let mut prepared = Vec::with_capacity(images.len());
-        for image in images {
-            let t = (self.prepare)(&image)?;
-            prepared.push((image, t));
-        }
         let mut guard = self
             .delivery
             .lock()
@@ -374,11 +364,11 @@ where
         if d.stopped {
             return Err(err("the image callback stopped the run"));
         }
-        d.waiting.insert(n, prepared);
+        d.waiting.insert(n, images);
         while let Some(ready) = d.waiting.remove(&d.next) {
             d.next += 1;
-            for (image, t) in ready {
-                if let Err(e) = (d.on_image)(image, t) {
+            for image in ready {
+                if let Err(e) = (d.on_image)(image) {
                     d.stopped = true;
                     d.waiting.clear();
                     return Err(e);
@@ -400,29 +390,9 @@ where
 /// already handed over stay valid but the run as a whole failed (the file
 /// sink then writes nothing). Returns the run's warnings and whether the
 /// input was modified.
-pub fn post_link<F>(settings: &Settings, input: Input, mut on_image: F) -> Result<Report, PostLinkError>
+pub fn post_link<F>(settings: &Settings, input: Input, on_image: F) -> Result<Report, PostLinkError>
 where
     F: FnMut(Image) -> Result<(), PostLinkError> + Send,
-{
-    post_link_prepared(settings, input, |_| Ok(()), |image, ()| on_image(image))
-}
-
-/// [`post_link`] with a step of the caller's that runs on each image where
-/// it was made, in any order and on several threads at once, before the
-/// image waits for its turn: `prepare` (the file sink writes the image's
-/// files there, so that workers do not wait for each other's writes) gives
-/// a value that `on_image` receives with the image, in table order. An
-/// error from `prepare` stops the run as one from `on_image` does.
-pub fn post_link_prepared<P, T, F>(
-    settings: &Settings,
-    input: Input,
-    prepare: P,
-    on_image: F,
-) -> Result<Report, PostLinkError>
-where
-    P: Fn(&Image) -> Result<T, PostLinkError> + Sync,
-    T: Send,
-    F: FnMut(Image, T) -> Result<(), PostLinkError> + Send,
 {
     let s = settings;
     s.check()?;
@@ -462,7 +432,6 @@ where
             next_number: AtomicUsize::new(0),
             bf16_devicelib_used: AtomicBool::new(false),
         },
-        prepare,
         delivery: Mutex::new(Delivery {
             next: 0,
             waiting: BTreeMap::new(),
@@ -544,8 +513,7 @@ where
                 .into_inner()
                 .map_err(|_| err("internal error: an image callback panicked"))?;
             for image in libs {
-                let t = (sink.prepare)(&image)?;
-                (delivery.on_image)(image, t)?;
+                (delivery.on_image)(image)?;
             }
         }
     }

@@ -7,12 +7,15 @@
 //! job naming the global values to define by their position in the module.
 //! LLVM contexts are not thread-safe, so no two threads ever touch one. With
 //! one thread, the calling thread extracts images from the input module
-//! itself. With more, the input module is written once as bitcode with its
-//! use-list order and freed with its context, and every worker, the calling
-//! thread included, extracts from its own copy read lazily from that
-//! bitcode (bodies only when an image needs them). Every image is built
-//! from an identical module by the same steps, so which thread builds it
-//! does not matter; results are put back in job order.
+//! itself. With more, every worker, the calling thread included, extracts
+//! from its own copy read lazily (bodies only when an image needs them)
+//! from bitcode: the input's own bytes where the pre-split steps left the
+//! module as read, else the module written once with its use-list order;
+//! the calling thread's module is freed with its context first. More
+//! threads are used only where that round trip pays ([`useful_threads`]).
+//! Every image is built from the same module by the same steps (an image's
+//! use lists follow from how it is built, not from its source's), so which
+//! thread builds it does not matter; results are put back in job order.
 //!
 //! Memory: no thread holds a whole loaded module next to another thread's
 //! copy. The input's memory is given back to the system before the copies
@@ -298,7 +301,7 @@ impl<S: ImageSink> Work<'_, S> {
 }
 
 /// Parses the input (`data`, named `name`), runs `prepare` on it (pre-split
-/// steps and checks), splits it into device images and saves each with
+/// steps and checks; it says whether it changed the module), splits it into device images and saves each with
 /// `sink`. `before_extract` sees the groups first (for checks that reject
 /// the input). The calling thread is one of the workers (see the module
 /// documentation); `s.threads - 1` more are started when there are jobs
@@ -308,7 +311,7 @@ pub fn split_and_save<S: ImageSink>(
     name: &str,
     s: &SplitSettings,
     sink: &S,
-    prepare: impl for<'c> FnOnce(&Module<'c>) -> Result<(), PostLinkError>,
+    prepare: impl for<'c> FnOnce(&Module<'c>) -> Result<bool, PostLinkError>,
     before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
 ) -> Result<SplitResult<S::Output>, PostLinkError> {
     let cleanup_opts = |g: bool| CleanupOptions {
@@ -317,8 +320,10 @@ pub fn split_and_save<S: ImageSink>(
     };
     let ctx = Context::new();
     let m = parse_module(&ctx, &data, name)?;
-    // The module holds what it needs; the input bytes can go.
-    drop(data);
+    // The module holds what it needs. Bitcode input is kept while threads
+    // may share the split: if the pre-split steps leave the module as read,
+    // the workers read their copies from it, and no copy is written.
+    let mut input_bitcode = (s.threads > 1 && is_bitcode(&data)).then_some(data);
     // Every input goes through the verifier, whatever SPL_VERIFY_EACH says:
     // nothing runs on broken IR and none is passed through (about 3% of a
     // 4,000-kernel split). Upstream does not verify its input, so where a
@@ -336,7 +341,9 @@ pub fn split_and_save<S: ImageSink>(
         return Err(crate::error::err(format!("{name}: input module is broken: {what}")));
     }
     let (jobs, m) = {
-        prepare(&m)?;
+        if prepare(&m)? {
+            input_bitcode = None;
+        }
         let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
         before_extract(&m, &groups)?;
         let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
@@ -418,18 +425,26 @@ pub fn split_and_save<S: ImageSink>(
     // (each thread allocates from its own heap, which could not reuse it).
     let data_layout = m.data_layout_str();
     let (bitcode, m) = if threads > 1 {
-        let bitcode = m.to_bitcode_with_use_list_order();
+        // The input's own bitcode where the module is still as read from it
+        // (no use-list order: an image's use lists follow from how it is
+        // built, not from its source's: tested at 1-3 threads); else the
+        // module written with its use-list order.
+        let bitcode = match input_bitcode.take() {
+            Some(data) => WorkerCopy::Input(data),
+            None => WorkerCopy::Written(m.to_bitcode_with_use_list_order()),
+        };
         drop(m);
         drop(ctx);
         release_free_memory();
         (Some(bitcode), None)
     } else {
+        drop(input_bitcode);
         (None, Some(m))
     };
     let copy_worker = || {
         let Some(bitcode) = &bitcode else { return };
         let ctx = Context::new();
-        let wm = match ctx.parse_bitcode_lazy(bitcode, name) {
+        let wm = match ctx.parse_bitcode_lazy(bitcode.bytes(), name) {
             Ok(wm) => wm,
             Err(e) => return work.fail(PostLinkError::new(e.to_string())),
         };
@@ -472,6 +487,29 @@ pub fn split_and_save<S: ImageSink>(
         return Err(e);
     }
     Ok(SplitResult { images, warnings })
+}
+
+/// The bitcode the worker threads read their copies from.
+enum WorkerCopy {
+    /// The input's bytes, unchanged by the pre-split steps.
+    Input(Vec<u8>),
+    /// The module written after the pre-split steps changed it.
+    Written(sycl_ir::Bitcode),
+}
+
+impl WorkerCopy {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            WorkerCopy::Input(data) => data,
+            WorkerCopy::Written(bitcode) => bitcode,
+        }
+    }
+}
+
+/// LLVM bitcode (its magic, or the bitcode wrapper's), which the lazy
+/// reader takes; text IR is not.
+fn is_bitcode(data: &[u8]) -> bool {
+    data.starts_with(b"BC\xC0\xDE") || data.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
 /// Gives the allocator's free memory back to the system (glibc keeps it

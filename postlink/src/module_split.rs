@@ -91,9 +91,8 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
     let (data, name) = read_input(&o.input)?;
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, false)?;
-        remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
-        remove_device_globals_from_compiler_used(m);
-        Ok(())
+        let removed_used = remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
+        Ok(remove_device_globals_from_compiler_used(m) | removed_used)
     };
     let mode = o.split.unwrap_or(SplitMode::None);
     let settings = SplitSettings {

@@ -444,6 +444,7 @@ where
     let rename_warnings = Mutex::new(Vec::new());
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, true)?;
+        let mut changed = false;
         if matches!(mode, SplitMode::Source | SplitMode::Auto) && lacks_module_ids(m) {
             no_module_ids.store(true, Ordering::SeqCst);
         }
@@ -451,6 +452,7 @@ where
             let renamed = rename_kernels(m, &name, s.kernel_names)?;
             if renamed.count > 0 {
                 sink.maker.input_rewritten.store(true, Ordering::SeqCst);
+                changed = true;
             }
             if let Ok(mut w) = rename_warnings.lock() {
                 w.extend(renamed.warnings);
@@ -468,7 +470,7 @@ where
         if modified {
             sink.maker.input_rewritten.store(true, Ordering::SeqCst);
         }
-        Ok(())
+        Ok(changed || modified)
     };
     let result = split_and_save(data, &name, &split, &sink, prepare, |m, groups| {
         if s.device_globals {

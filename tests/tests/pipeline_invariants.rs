@@ -354,6 +354,28 @@ fn check(seed: u64) -> Result<(), TestCaseError> {
                 return Err(fail(format!("{mode:?}: {threads} threads give other bytes than 1")));
             }
         }
+        // Bitcode input: the workers read their copies from the input's own
+        // bytes (text input makes them write the module as bitcode first).
+        // Compared with bitcode input at one thread (the bitcode reader
+        // upgrades the data layout, so text and bitcode input differ there).
+        let ctx = Context::new();
+        let bitcode = ctx
+            .parse_ir(ir.as_bytes(), "gen.ll")
+            .map_err(|e| fail(e.to_string()))?
+            .to_bitcode();
+        let run_bitcode = |threads| {
+            post_link_images(&settings(mode, threads), Input::from_bytes(bitcode.clone(), "gen.bc"))
+                .map(|(images, _)| images)
+                .map_err(|e| fail(format!("{mode:?}: {e}")))
+        };
+        let one = bytes(&run_bitcode(1)?);
+        for threads in [2, 3] {
+            if bytes(&run_bitcode(threads)?) != one {
+                return Err(fail(format!(
+                    "{mode:?}: bitcode input: {threads} threads give other bytes than 1"
+                )));
+            }
+        }
     }
     Ok(())
 }

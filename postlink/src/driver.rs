@@ -69,28 +69,35 @@ pub fn exact_threads() -> bool {
     *ON.get_or_init(|| std::env::var_os("SPL_EXACT_THREADS").is_some_and(|v| !v.is_empty() && v != "0"))
 }
 
-/// What it costs, per instruction of the input module, for threads to
-/// share a split: the calling thread writes the module as bitcode and frees
-/// it (about as long as extracting as many instructions)...
-const ROUND_TRIP_COST: f64 = 1.0;
-/// ...and each worker reads again the bodies its images need (about 1.2
-/// times as long as extracting them). Measured on llama.cpp's device code
+/// What it costs, per instruction of the input module, to hand it to the
+/// threads, in instructions extracted: where the pre-split steps changed
+/// it, the calling thread writes it as bitcode and frees it (about as long
+/// as extracting as many instructions)...
+const ROUND_TRIP_COST_WRITTEN: f64 = 1.0;
+/// ...where the workers read the input's own bitcode, only the freeing and
+/// each worker's lazy read of the declarations...
+const ROUND_TRIP_COST_INPUT: f64 = 0.3;
+/// ...and each worker reads again the bodies its images need (taken as 1.2
+/// times as long as extracting them, which leaves room for a second core
+/// busy with other work). Measured on llama.cpp's device code
 /// (`bench/README.md`, issue 20), where the images together hold 1.1 times
-/// the module's code and two threads took 1.6 times as long as one.
+/// the module's code and two threads with a written copy took 1.6 times as
+/// long as one.
 const REREAD_COST: f64 = 1.2;
 
 /// How many of `requested` worker threads (more than one) make the split
 /// faster: `requested`, or 1 where the threaded path is expected to cost
 /// more than it saves. In instructions extracted: one thread extracts the
 /// images' code, `work`; `t` threads (at most the cores) each extract
-/// `work / t` after the module's round trip (`ROUND_TRIP_COST` per
-/// instruction of the module) and re-read the bodies they need
-/// (`REREAD_COST` per instruction, at most the whole module each). Real
-/// device code split per source, where each function is in about one image,
-/// stays on one thread; generated modules whose images share helpers, and
+/// `work / t` after the module's round trip (`ROUND_TRIP_COST_*` per
+/// instruction of the module, `written` saying whether a copy must be
+/// written) and re-read the bodies they need (`REREAD_COST` per
+/// instruction, at most the whole module each). Real device code split per
+/// source, where each function is in about one image, stays on one thread
+/// on a few cores; generated modules whose images share helpers, and
 /// per-kernel splits of large modules, use every thread. The bytes written
 /// are the same either way.
-fn useful_threads(requested: usize, m: &Module<'_>, jobs: &[Job]) -> usize {
+fn useful_threads(requested: usize, m: &Module<'_>, jobs: &[Job], written: bool) -> usize {
     if requested <= 1 || exact_threads() {
         return requested;
     }
@@ -102,15 +109,20 @@ fn useful_threads(requested: usize, m: &Module<'_>, jobs: &[Job]) -> usize {
         .map(|&d| sizes[d as usize])
         .sum::<usize>();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    threads_worth_using(requested, cores, module, work)
+    threads_worth_using(requested, cores, module, work, written)
 }
 
 /// [`useful_threads`]'s rule on the figures: `requested` threads on `cores`
 /// cores, a module of `module` instructions, images holding `work`.
-fn threads_worth_using(requested: usize, cores: usize, module: usize, work: usize) -> usize {
+fn threads_worth_using(requested: usize, cores: usize, module: usize, work: usize, written: bool) -> usize {
     let (module, work) = (module as f64, work as f64);
     let per_thread = work / requested.min(cores).max(1) as f64;
-    let threaded = ROUND_TRIP_COST * module + REREAD_COST * module.min(per_thread) + per_thread;
+    let round_trip = if written {
+        ROUND_TRIP_COST_WRITTEN
+    } else {
+        ROUND_TRIP_COST_INPUT
+    };
+    let threaded = round_trip * module + REREAD_COST * module.min(per_thread) + per_thread;
     if threaded < work {
         requested
     } else {
@@ -396,7 +408,12 @@ pub fn split_and_save<S: ImageSink>(
         (jobs, m)
     };
 
-    let threads = useful_threads(s.threads.clamp(1, jobs.len().max(1)), &m, &jobs);
+    let threads = useful_threads(
+        s.threads.clamp(1, jobs.len().max(1)),
+        &m,
+        &jobs,
+        input_bitcode.is_none(),
+    );
     // How many jobs not yet started define each global value: a worker frees
     // a function body once none does.
     let mut pending = vec![0u32; m.global_values().len()];
@@ -536,17 +553,20 @@ mod tests {
     fn threads_are_used_where_images_share_much_code() {
         // Images holding 20 times the module's code (a per-kernel split of
         // a generated module): every thread asked for.
-        assert_eq!(threads_worth_using(2, 2, 1000, 20_000), 2);
-        assert_eq!(threads_worth_using(16, 16, 1000, 5000), 16);
+        assert_eq!(threads_worth_using(2, 2, 1000, 20_000, true), 2);
+        assert_eq!(threads_worth_using(16, 16, 1000, 5000, true), 16);
+        // Real code per source on 16 cores, read from the input's bitcode.
+        assert_eq!(threads_worth_using(16, 16, 1000, 1100, false), 16);
     }
 
     #[test]
     fn one_thread_where_each_function_is_in_about_one_image() {
         // llama.cpp per source: the images hold 1.1 times the module.
-        assert_eq!(threads_worth_using(2, 2, 1000, 1100), 1);
-        assert_eq!(threads_worth_using(16, 16, 1000, 1100), 1);
+        assert_eq!(threads_worth_using(2, 2, 1000, 1100, true), 1);
+        assert_eq!(threads_worth_using(2, 2, 1000, 1100, false), 1);
+        assert_eq!(threads_worth_using(16, 16, 1000, 1100, true), 1);
         // More threads than cores do not help: one core, one thread.
-        assert_eq!(threads_worth_using(8, 1, 1000, 20_000), 1);
-        assert_eq!(threads_worth_using(4, 4, 0, 0), 1);
+        assert_eq!(threads_worth_using(8, 1, 1000, 20_000, false), 1);
+        assert_eq!(threads_worth_using(4, 4, 0, 0, false), 1);
     }
 }

@@ -28,9 +28,8 @@ use sycl_split::entry_points::{is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_I
 use sycl_split::SplitMode;
 
 use crate::error::{PostLinkError, Report};
-use crate::input::Input;
 use crate::kernel_names::rename_kernels;
-use crate::pipeline::post_link;
+use crate::pipeline::post_link_module;
 pub use crate::settings::KernelNames;
 use crate::settings::{Settings, SpecConstMode};
 use crate::syclbin::{self, Packager, SyclbinImage, SyclbinOptions};
@@ -137,11 +136,30 @@ pub fn link_inputs(
     device_libs: &[String],
     names: KernelNames,
 ) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
+    let ctx = Context::new();
+    let mut warnings = Vec::new();
+    let linked = link_modules(&ctx, inputs, device_libs, names, &mut warnings)?;
+    let _step = crate::trace::span("Write bitcode", LINKED_MODULE);
+    Ok((linked.to_bitcode(), warnings))
+}
+
+/// Links the inputs (each read, verified and prepared by
+/// [`prepare_input`]) and device libraries into one verified module in
+/// `ctx`, adding the warnings of the preparation and the linker to
+/// `warnings`. A lone input with no device library is the linked module:
+/// verifying it once is enough.
+pub fn link_modules<'c>(
+    ctx: &'c Context,
+    inputs: &[String],
+    device_libs: &[String],
+    names: KernelNames,
+    warnings: &mut Vec<String>,
+) -> Result<Module<'c>, PostLinkError> {
     let Some((first, rest)) = inputs.split_first() else {
         return Err(PostLinkError::new("no input files"));
     };
-    let ctx = Context::new();
-    let parse = |path: &str| -> Result<sycl_ir::Module<'_>, PostLinkError> {
+    let parse = |path: &str| -> Result<sycl_ir::Module<'c>, PostLinkError> {
+        let _step = crate::trace::span("Read", path);
         let bytes = read(path)?;
         if bytes.is_empty() {
             return Err(PostLinkError::new(format!(
@@ -158,6 +176,7 @@ pub fn link_inputs(
         // Every input is verified and must be for SPIR-V (sycl-link makes
         // SPIR-V SYCLBINs): a module for another target would be packaged
         // as SPIR-V.
+        let _step = crate::trace::span("Verify", path);
         m.verify()
             .map_err(|e| PostLinkError::new(format!("{path}: input module is broken: {e}")))?;
         sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv)
@@ -165,7 +184,7 @@ pub fn link_inputs(
         Ok(m)
     };
     let linked = parse(first)?;
-    let mut warnings = prepare_input(&linked, first, names)?;
+    warnings.extend(prepare_input(&linked, first, names)?);
     for path in rest {
         let m = parse(path)?;
         warnings.extend(prepare_input(&m, path, names)?);
@@ -183,10 +202,13 @@ pub fn link_inputs(
                 .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?,
         );
     }
-    linked
-        .verify()
-        .map_err(|e| PostLinkError::new(format!("linked module: {e}")))?;
-    Ok((linked.to_bitcode(), warnings))
+    if !rest.is_empty() || !device_libs.is_empty() {
+        let _step = crate::trace::span("Verify", LINKED_MODULE);
+        linked
+            .verify()
+            .map_err(|e| PostLinkError::new(format!("linked module: {e}")))?;
+    }
+    Ok(linked)
 }
 
 /// The `sycl-post-link` options of upstream's SYCLBIN mode (clang-linker-wrapper
@@ -217,13 +239,20 @@ pub const LINKED_MODULE: &str = "the linked module";
 
 /// Links, post-links and packages (see the module documentation).
 pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkError> {
-    let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names)?;
-    // Images go to code generation as the split makes them.
+    // The linked module goes to the split as it is, in the split's own
+    // context, and images go to code generation as the split makes them.
+    let mut warnings = Vec::new();
     let mut packager = Packager::new(&o.syclbin);
     let mut images = 0usize;
-    let report = post_link(
+    let report = post_link_module(
         &syclbin_settings(o),
-        Input::from_bytes(bitcode, LINKED_MODULE),
+        LINKED_MODULE,
+        |ctx| {
+            let m = link_modules(ctx, &o.inputs, &o.device_libs, o.kernel_names, &mut warnings)?;
+            // Named as the bitcode the steps of `-v` write would be read.
+            m.as_inkwell().set_name(LINKED_MODULE);
+            Ok(m)
+        },
         |image| {
             if packager.failed() {
                 // finish() below names the first failing image.

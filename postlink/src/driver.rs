@@ -214,14 +214,23 @@ impl<S: ImageSink> Work<'_, S> {
     }
 }
 
-/// Parses the input (`data`, named `name`), runs `prepare` on it (pre-split
+/// The input of a split: bytes to parse (and verify), or a module made in
+/// the split's context by its caller (`sycl-link`'s linked module).
+pub enum SplitInput<'a> {
+    /// LLVM IR, bitcode or text, parsed and verified by the split.
+    Bytes(Vec<u8>),
+    /// Makes the input module in the context given, already verified.
+    Module(Box<dyn for<'c> FnOnce(&'c Context) -> Result<Module<'c>, PostLinkError> + 'a>),
+}
+
+/// Parses the input (`input`, named `name`), runs `prepare` on it (pre-split
 /// steps and checks), splits it into device images and saves each with
 /// `sink`. `before_extract` sees the groups first (for checks that reject
 /// the input). The calling thread is one of the workers (see the module
 /// documentation); `s.threads - 1` more are started when there are jobs
 /// for them.
 pub fn split_and_save<S: ImageSink>(
-    data: Vec<u8>,
+    input: SplitInput<'_>,
     name: &str,
     s: &SplitSettings,
     sink: &S,
@@ -233,25 +242,37 @@ pub fn split_and_save<S: ImageSink>(
         has_virtual_functions: g,
     };
     let ctx = Context::new();
-    let m = parse_module(&ctx, &data, name)?;
-    // The module holds what it needs; the input bytes can go.
-    drop(data);
-    // Every input goes through the verifier, whatever SPL_VERIFY_EACH says:
-    // nothing runs on broken IR and none is passed through (about 3% of a
-    // 4,000-kernel split). Upstream does not verify its input, so where a
-    // broken input also fails a check of upstream's on the input (the
-    // device_image_scope check of `before_extract`; its groups are an
-    // analysis, nothing is rewritten), upstream reports that check: so do we,
-    // before the verifier's message.
-    if let Err(e) = m.verify() {
-        let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
-        before_extract(&m, &groups)?;
-        let what = match e {
-            sycl_ir::IrError::Verify(first_line) => first_line,
-            other => other.to_string(),
-        };
-        return Err(crate::error::err(format!("{name}: input module is broken: {what}")));
-    }
+    let m = match input {
+        SplitInput::Module(make) => make(&ctx)?,
+        SplitInput::Bytes(data) => {
+            let step = crate::trace::span("Parse", name);
+            let m = parse_module(&ctx, &data, name)?;
+            drop(step);
+            // The module holds what it needs; the input bytes can go.
+            drop(data);
+            // Every input goes through the verifier, whatever SPL_VERIFY_EACH
+            // says: nothing runs on broken IR and none is passed through
+            // (about 3% of a 4,000-kernel split). Upstream does not verify its
+            // input, so where a broken input also fails a check of upstream's
+            // on the input (the device_image_scope check of `before_extract`;
+            // its groups are an analysis, nothing is rewritten), upstream
+            // reports that check: so do we, before the verifier's message.
+            let step = crate::trace::span("Verify", name);
+            let verified = m.verify();
+            drop(step);
+            if let Err(e) = verified {
+                let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
+                before_extract(&m, &groups)?;
+                let what = match e {
+                    sycl_ir::IrError::Verify(first_line) => first_line,
+                    other => other.to_string(),
+                };
+                return Err(crate::error::err(format!("{name}: input module is broken: {what}")));
+            }
+            m
+        }
+    };
+    let analysis = crate::trace::span("Analysis", name);
     let (jobs, m) = {
         prepare(&m)?;
         let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
@@ -305,6 +326,7 @@ pub fn split_and_save<S: ImageSink>(
             .collect();
         (jobs, m)
     };
+    drop(analysis);
 
     let threads = s.threads.clamp(1, jobs.len().max(1));
     // How many jobs not yet started define each global value: a worker frees
@@ -335,6 +357,7 @@ pub fn split_and_save<S: ImageSink>(
     // (each thread allocates from its own heap, which could not reuse it).
     let data_layout = m.data_layout_str();
     let (bitcode, m) = if threads > 1 {
+        let _step = crate::trace::span("Copy for threads", name);
         let bitcode = m.to_bitcode_with_use_list_order();
         drop(m);
         drop(ctx);

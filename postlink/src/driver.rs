@@ -214,13 +214,16 @@ impl<S: ImageSink> Work<'_, S> {
     }
 }
 
+/// Makes a split's input module in the context given.
+pub type MakeModule<'a> = Box<dyn for<'c> FnOnce(&'c Context) -> Result<Module<'c>, PostLinkError> + 'a>;
+
 /// The input of a split: bytes to parse (and verify), or a module made in
 /// the split's context by its caller (`sycl-link`'s linked module).
 pub enum SplitInput<'a> {
     /// LLVM IR, bitcode or text, parsed and verified by the split.
     Bytes(Vec<u8>),
     /// Makes the input module in the context given, already verified.
-    Module(Box<dyn for<'c> FnOnce(&'c Context) -> Result<Module<'c>, PostLinkError> + 'a>),
+    Module(MakeModule<'a>),
 }
 
 /// Parses the input (`input`, named `name`), runs `prepare` on it (pre-split

@@ -356,18 +356,25 @@ fn specs_from_table(path: &str, target: Option<&str>, ir_type: IrType) -> Result
     Ok(out)
 }
 
-/// Packages the images in order as they are read: each image goes to code
-/// generation (worker processes) at once; native images keep their place.
+/// Packages the images as they are read, the largest files first (see
+/// `syclbin_pack::largest_first`): each image goes to code generation
+/// (worker processes) at once; every image, native ones too, keeps its
+/// place in the SYCLBIN.
 fn abstract_modules(specs: &[ImageSpec], opts: &SyclbinOptions) -> Result<Vec<AbstractModule>, Failure> {
     let mut packager = Packager::new(opts);
-    for spec in specs {
-        if packager.failed() {
-            break;
-        }
+    let sizes: Vec<u64> = specs
+        .iter()
+        .map(|s| std::fs::metadata(&s.file).map_or(0, |m| m.len()))
+        .collect();
+    // After a failure, images after the failing one (in image order) are
+    // not compiled (`submit_at`); those before it still are, so that the
+    // error reported is the first in image order, whatever the timing.
+    for i in syclbin_pack::largest_first(&sizes) {
+        let spec = &specs[i];
         match entry_from_spec(spec)? {
-            Entry::Native(am) => packager.push_module(am),
+            Entry::Native(am) => packager.push_module_at(i, am),
             Entry::Image(img) => packager
-                .submit_as(img, spec.ir_type, spec.target.clone())
+                .submit_at(i, img, spec.ir_type, spec.target.clone())
                 .map_err(pack_failure)?,
         }
     }

@@ -68,6 +68,10 @@ pub struct WorkerSettings {
     pub spirv_extensions: Vec<String>,
     /// Whether every SPIR-V module is validated.
     pub validate: bool,
+    /// Address space, in bytes, each compiling child may take beyond the
+    /// worker's own (`RLIMIT_AS`); 0 for no limit. A child that runs out
+    /// fails its image with "out of memory".
+    pub memory_limit: u64,
 }
 
 impl WorkerSettings {
@@ -76,6 +80,9 @@ impl WorkerSettings {
         if !self.validate {
             a.push("--no-validate".into());
         }
+        if self.memory_limit != 0 {
+            a.push(format!("--memory-limit={}", self.memory_limit));
+        }
         a
     }
 
@@ -83,17 +90,122 @@ impl WorkerSettings {
         let mut s = WorkerSettings {
             spirv_extensions: Vec::new(),
             validate: true,
+            memory_limit: 0,
         };
         for a in args {
             if let Some(v) = a.strip_prefix("--spirv-ext=") {
                 s.spirv_extensions = v.split(',').filter(|e| !e.is_empty()).map(str::to_string).collect();
             } else if a == "--no-validate" {
                 s.validate = false;
+            } else if let Some(v) = a.strip_prefix("--memory-limit=") {
+                s.memory_limit = v.parse().map_err(|_| format!("bad worker argument '{a}'"))?;
             } else {
                 return Err(format!("unknown worker argument '{a}'"));
             }
         }
         Ok(s)
+    }
+}
+
+/// The default memory limit of each compiling child
+/// ([`WorkerSettings::memory_limit`]) when `workers` compile at once: the
+/// machine's physical memory shared between them, so that together they
+/// cannot take more than the machine has, and at least 1 GiB (LLVM 22's
+/// SPIR-V back end takes about 600 MiB for a large per-source image).
+pub fn default_memory_limit(workers: usize) -> u64 {
+    extern "C" {
+        fn sysconf(name: std::os::raw::c_int) -> std::os::raw::c_long;
+    }
+    const SC_PAGESIZE: std::os::raw::c_int = 30;
+    const SC_PHYS_PAGES: std::os::raw::c_int = 85;
+    // SAFETY: sysconf only reads system constants.
+    let (page, pages) = unsafe { (sysconf(SC_PAGESIZE), sysconf(SC_PHYS_PAGES)) };
+    let total = if page > 0 && pages > 0 {
+        page as u64 * pages as u64
+    } else {
+        return 0;
+    };
+    (total / workers.max(1) as u64).max(1 << 30)
+}
+
+/// Exit status of a compiling child that ran out of memory.
+const OUT_OF_MEMORY_EXIT: i32 = 86;
+
+/// Whether this process is a compiling child with a memory limit, where a
+/// failed allocation ends the process with [`OUT_OF_MEMORY_EXIT`].
+static EXIT_ON_OUT_OF_MEMORY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The global allocator of the binaries that serve as workers: the
+/// system's, except that in a compiling child with a memory limit an
+/// allocation that fails ends the child with the status its worker reads as
+/// "out of memory" (Rust's own reaction, an abort, would read as a crash).
+/// Elsewhere it is the system allocator unchanged.
+pub struct WorkerAllocator;
+
+fn out_of_memory_check(p: *mut u8) -> *mut u8 {
+    if p.is_null() && EXIT_ON_OUT_OF_MEMORY.load(std::sync::atomic::Ordering::Relaxed) {
+        extern "C" {
+            fn _exit(code: i32) -> !;
+        }
+        // SAFETY: ends this single-purpose child at once.
+        unsafe { _exit(OUT_OF_MEMORY_EXIT) }
+    }
+    p
+}
+
+// SAFETY: every call is forwarded to the system allocator.
+unsafe impl std::alloc::GlobalAlloc for WorkerAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        out_of_memory_check(std::alloc::System.alloc(layout))
+    }
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        out_of_memory_check(std::alloc::System.alloc_zeroed(layout))
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        std::alloc::System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        out_of_memory_check(std::alloc::System.realloc(ptr, layout, new_size))
+    }
+}
+
+/// In a compiling child: limits its address space to what it has now plus
+/// `limit` bytes, and makes a failed allocation (LLVM's, C++'s or Rust's
+/// through [`WorkerAllocator`]) end it with [`OUT_OF_MEMORY_EXIT`].
+fn limit_child_memory(limit: u64) {
+    if limit == 0 {
+        return;
+    }
+    #[repr(C)]
+    struct Rlimit {
+        cur: u64,
+        max: u64,
+    }
+    extern "C" {
+        fn getrlimit(resource: i32, rlim: *mut Rlimit) -> i32;
+        fn setrlimit(resource: i32, rlim: *const Rlimit) -> i32;
+    }
+    const RLIMIT_AS: i32 = 9;
+    let current = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096);
+    let mut r = Rlimit { cur: 0, max: 0 };
+    // SAFETY: plain system calls on a local struct.
+    unsafe {
+        if getrlimit(RLIMIT_AS, &mut r) != 0 {
+            return;
+        }
+        let wanted = current.saturating_add(limit).min(r.max);
+        EXIT_ON_OUT_OF_MEMORY.store(true, std::sync::atomic::Ordering::Relaxed);
+        sycl_ir::exit_on_out_of_memory(OUT_OF_MEMORY_EXIT);
+        setrlimit(
+            RLIMIT_AS,
+            &Rlimit {
+                cur: wanted,
+                max: r.max,
+            },
+        );
     }
 }
 
@@ -263,6 +375,7 @@ fn serve_with(
         }
         output.flush()?;
         match fork_compile(|| {
+            limit_child_memory(settings.memory_limit);
             let result = compile_llvm_ir(&code, &name, settings);
             write_answer(output, &result).is_ok()
         }) {
@@ -313,6 +426,11 @@ fn fork_compile(compile: impl FnOnce() -> bool) -> Result<(), String> {
     } else {
         Err(describe_exit(status))
     }
+}
+
+/// The message of a compiling child that ran out of memory.
+fn out_of_memory_message() -> String {
+    "code generation ran out of memory (the compiling process's limit; see --codegen-memory-limit)".to_string()
 }
 
 /// One running worker process, as the packaging side sees it.
@@ -434,6 +552,7 @@ fn describe_exit(status: ExitStatus) -> String {
         Some(6) => "code generation aborted (SIGABRT in LLVM's back end)".to_string(),
         Some(7) => "code generation crashed (SIGBUS in LLVM's back end)".to_string(),
         Some(s) => format!("code generation ended by signal {s}"),
+        None if status.code() == Some(OUT_OF_MEMORY_EXIT) => out_of_memory_message(),
         None => format!(
             "code generation failed: the compiling process exited with status {}",
             status.code().unwrap_or(-1)
@@ -476,6 +595,7 @@ mod tests {
         let settings = WorkerSettings {
             spirv_extensions: Vec::new(),
             validate: true,
+            memory_limit: 0,
         };
         let mut request = Vec::new();
         let ir = b"target triple = \"spir64-unknown-unknown\"\n\
@@ -506,6 +626,7 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
         let s = WorkerSettings {
             spirv_extensions: vec!["SPV_A".into(), "SPV_B".into()],
             validate: false,
+            memory_limit: 1 << 30,
         };
         assert_eq!(WorkerSettings::from_args(&s.to_args()).unwrap(), s);
         assert!(WorkerSettings::from_args(&["--x".into()]).is_err());

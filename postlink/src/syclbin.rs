@@ -106,6 +106,12 @@ pub struct SyclbinOptions {
     /// A worker whose resident memory passes this many bytes after an image
     /// is replaced by a fresh one.
     pub worker_memory_limit: u64,
+    /// Address space, in bytes, the process compiling one image in a worker
+    /// may take (beyond the worker's own): an image that needs more fails
+    /// with "out of memory". `None`: the machine's memory shared between
+    /// the workers ([`codegen_worker::default_memory_limit`]); `Some(0)`: no
+    /// limit. Compiling in this process (no worker program) has no limit.
+    pub codegen_memory_limit: Option<u64>,
 }
 
 /// The default [`SyclbinOptions::worker_memory_limit`]: 1 GiB. LLVM 22's
@@ -119,6 +125,9 @@ impl SyclbinOptions {
         WorkerSettings {
             spirv_extensions: self.spirv_extensions.clone(),
             validate: self.validate,
+            memory_limit: self
+                .codegen_memory_limit
+                .unwrap_or_else(|| codegen_worker::default_memory_limit(self.threads)),
         }
     }
 }
@@ -137,6 +146,7 @@ impl Default for SyclbinOptions {
             spirv_extensions: sycl_spirv::default_extensions(),
             validate: true,
             worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
+            codegen_memory_limit: None,
         }
     }
 }

@@ -144,6 +144,7 @@ const SPECS: &[OptSpec] = &[
         help: "Do not validate the SPIR-V modules (create)",
         value_desc: "",
     },
+    cl::CODEGEN_MEMORY_LIMIT,
 ];
 
 /// `syclbin extract <file> -o <dir>`: every part of a SYCLBIN back out as
@@ -439,6 +440,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let (mut verbose, mut time_trace) = (false, None);
     let mut spirv_extensions = syclbin_pack::default_spirv_extensions();
     let mut validate = true;
+    let mut codegen_memory_limit = None;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -468,6 +470,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 spirv_extensions = syclbin_pack::parse_spirv_extensions(&v).map_err(|e| plain(e.to_string()))?
             }
             Arg::Opt("no-validate", v) => validate = v != "true",
+            Arg::Opt("codegen-memory-limit", v) => {
+                codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
+            }
             Arg::Opt(_, _) => {}
         }
     }
@@ -500,6 +505,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             verbose,
             spirv_extensions,
             validate,
+            codegen_memory_limit,
         },
     );
     trace::finish_progress();
@@ -528,6 +534,7 @@ struct CreateArgs {
     verbose: bool,
     spirv_extensions: Vec<String>,
     validate: bool,
+    codegen_memory_limit: Option<u64>,
 }
 
 fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
@@ -545,6 +552,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
         verbose,
         spirv_extensions,
         validate,
+        codegen_memory_limit,
     } = c;
     let mut positional = positional.into_iter();
     match positional.next().as_deref() {
@@ -614,6 +622,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 ),
                 spirv_extensions,
                 validate,
+                codegen_memory_limit,
                 ..SyclbinOptions::default()
             };
             let mut specs = Vec::new();
@@ -632,6 +641,10 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
         None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
     }
 }
+
+/// A failed allocation in a compiling child reads as "out of memory".
+#[global_allocator]
+static ALLOCATOR: sycl_postlink::codegen_worker::WorkerAllocator = sycl_postlink::codegen_worker::WorkerAllocator;
 
 fn main() -> ExitCode {
     sycl_tools::stdio::init(TOOL);

@@ -72,6 +72,8 @@ pub struct WorkerSettings {
     /// worker's own (`RLIMIT_AS`); 0 for no limit. A child that runs out
     /// fails its image with "out of memory".
     pub memory_limit: u64,
+    /// Read each request's LLVM IR and nothing more ([`ReadCheck`]).
+    pub read_only: bool,
 }
 
 impl WorkerSettings {
@@ -83,6 +85,9 @@ impl WorkerSettings {
         if self.memory_limit != 0 {
             a.push(format!("--memory-limit={}", self.memory_limit));
         }
+        if self.read_only {
+            a.push("--read-only".into());
+        }
         a
     }
 
@@ -91,12 +96,15 @@ impl WorkerSettings {
             spirv_extensions: Vec::new(),
             validate: true,
             memory_limit: 0,
+            read_only: false,
         };
         for a in args {
             if let Some(v) = a.strip_prefix("--spirv-ext=") {
                 s.spirv_extensions = v.split(',').filter(|e| !e.is_empty()).map(str::to_string).collect();
             } else if a == "--no-validate" {
                 s.validate = false;
+            } else if a == "--read-only" {
+                s.read_only = true;
             } else if let Some(v) = a.strip_prefix("--memory-limit=") {
                 s.memory_limit = v.parse().map_err(|_| format!("bad worker argument '{a}'"))?;
             } else {
@@ -210,7 +218,7 @@ fn limit_child_memory(limit: u64) {
 }
 
 /// An LLVM IR image compiled to SPIR-V, with what packaging reads from the IR.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CompiledIr {
     /// The SPIR-V module (ids numbered canonically, validated if asked).
     pub spirv: Vec<u8>,
@@ -374,9 +382,18 @@ fn serve_with(
             continue;
         }
         output.flush()?;
-        match fork_compile(|| {
+        let step = if settings.read_only { Step::Read } else { Step::Codegen };
+        match fork_compile(step, settings.memory_limit, || {
             limit_child_memory(settings.memory_limit);
-            let result = compile_llvm_ir(&code, &name, settings);
+            let result = if settings.read_only {
+                // A reader's diagnostic is not this check's business: the
+                // caller's own read reports it. Only surviving counts.
+                let ctx = sycl_ir::Context::new();
+                drop(ctx.parse_ir(&code, &name));
+                Ok(CompiledIr::default())
+            } else {
+                compile_llvm_ir(&code, &name, settings)
+            };
             write_answer(output, &result).is_ok()
         }) {
             Ok(()) => {}
@@ -385,9 +402,34 @@ fn serve_with(
     }
 }
 
+/// What a child does, for the messages on how it ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Compiles an image.
+    Codegen,
+    /// Reads LLVM IR ([`ReadCheck`]).
+    Read,
+}
+
+impl Step {
+    fn doing(self) -> &'static str {
+        match self {
+            Step::Codegen => "code generation",
+            Step::Read => "reading the module",
+        }
+    }
+
+    fn who(self) -> &'static str {
+        match self {
+            Step::Codegen => "LLVM's back end",
+            Step::Read => "LLVM's IR reader",
+        }
+    }
+}
+
 /// Runs `compile` (which writes the answer) in a forked child and waits for
 /// it; `Err` is how the child ended when it did not answer.
-fn fork_compile(compile: impl FnOnce() -> bool) -> Result<(), String> {
+fn fork_compile(step: Step, limit: u64, compile: impl FnOnce() -> bool) -> Result<(), String> {
     extern "C" {
         fn fork() -> i32;
         fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
@@ -424,13 +466,22 @@ fn fork_compile(compile: impl FnOnce() -> bool) -> Result<(), String> {
     if status.success() {
         Ok(())
     } else {
-        Err(describe_exit(status))
+        Err(describe_exit(status, step, limit))
     }
 }
 
-/// The message of a compiling child that ran out of memory.
-fn out_of_memory_message() -> String {
-    "code generation ran out of memory (the compiling process's limit; see --codegen-memory-limit)".to_string()
+/// The message of a child doing `step` that ran out of memory under a
+/// limit of `limit` bytes.
+fn out_of_memory_message(step: Step, limit: u64) -> String {
+    let how = match step {
+        Step::Codegen => "--codegen-memory-limit sets it",
+        Step::Read => "a corrupt file can ask for that much",
+    };
+    format!(
+        "{} ran out of memory (over its limit of {} MiB; {how})",
+        step.doing(),
+        limit >> 20
+    )
 }
 
 /// One running worker process, as the packaging side sees it.
@@ -438,6 +489,7 @@ pub(crate) struct Worker {
     child: Child,
     stdin: BufWriter<ChildStdin>,
     stdout: BufReader<ChildStdout>,
+    step: Step,
 }
 
 impl Worker {
@@ -465,6 +517,7 @@ impl Worker {
             child,
             stdin: BufWriter::new(stdin),
             stdout: BufReader::new(stdout),
+            step: Step::Codegen,
         })
     }
 
@@ -525,8 +578,8 @@ impl Worker {
     fn death(&mut self) -> String {
         let _ = self.child.kill();
         match self.child.wait() {
-            Ok(status) => describe_exit(status),
-            Err(e) => format!("code generation failed: the worker process was lost ({e})"),
+            Ok(status) => describe_exit(status, self.step, 0),
+            Err(e) => format!("{} failed: the worker process was lost ({e})", self.step.doing()),
         }
     }
 }
@@ -540,23 +593,57 @@ impl Drop for Worker {
     }
 }
 
-/// One line on how a worker ended without answering.
-fn describe_exit(status: ExitStatus) -> String {
+/// One line on how a worker or child doing `step` ended without answering.
+fn describe_exit(status: ExitStatus, step: Step, limit: u64) -> String {
     use std::os::unix::process::ExitStatusExt;
+    let (doing, who) = (step.doing(), step.who());
     match status.signal() {
-        Some(11) => {
-            "code generation crashed (SIGSEGV: a stack overflow or an invalid memory access in LLVM's back end)"
-                .to_string()
-        }
-        Some(9) => "code generation was killed (SIGKILL: out of memory?)".to_string(),
-        Some(6) => "code generation aborted (SIGABRT in LLVM's back end)".to_string(),
-        Some(7) => "code generation crashed (SIGBUS in LLVM's back end)".to_string(),
-        Some(s) => format!("code generation ended by signal {s}"),
-        None if status.code() == Some(OUT_OF_MEMORY_EXIT) => out_of_memory_message(),
+        Some(11) => format!("{doing} crashed (SIGSEGV: a stack overflow or an invalid memory access in {who})"),
+        Some(9) => format!("{doing} was killed (SIGKILL: out of memory?)"),
+        Some(6) => format!("{doing} aborted (SIGABRT in {who})"),
+        Some(7) => format!("{doing} crashed (SIGBUS in {who})"),
+        Some(s) => format!("{doing} ended by signal {s}"),
+        None if status.code() == Some(OUT_OF_MEMORY_EXIT) => out_of_memory_message(step, limit),
         None => format!(
-            "code generation failed: the compiling process exited with status {}",
+            "{doing} failed: the process doing it exited with status {}",
             status.code().unwrap_or(-1)
         ),
+    }
+}
+
+/// Reading untrusted LLVM IR (bitcode) where a crash of LLVM's reader
+/// cannot reach this process: bit-flipped bitcode can make LLVM 22's
+/// reader crash (`MetadataLoader`) or ask for tens of GB and abort with
+/// "out of memory", which would end the command, or a library's host. A
+/// check reads the bytes once in a worker process (the product's binary,
+/// as for code generation) under a memory limit; when it survives, the
+/// caller reads them in process. What the check costs: one more read of
+/// the module, in another process, and that process's start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadCheck {
+    /// The worker program.
+    pub command: WorkerCommand,
+    /// The reading process's memory limit beyond the worker's own (bytes, 0
+    /// for none; see [`WorkerSettings::memory_limit`]).
+    pub memory_limit: u64,
+}
+
+impl ReadCheck {
+    /// Reads `code` (named `name`) in a worker. `Err` is one line on how
+    /// the reading ended (crash, out of memory) or why no worker could do
+    /// it; a module LLVM refuses with a diagnostic passes (the caller's own
+    /// read reports it).
+    pub fn check(&self, name: &str, code: &[u8]) -> Result<(), String> {
+        block_sigpipe_on_this_thread();
+        let settings = WorkerSettings {
+            spirv_extensions: Vec::new(),
+            validate: false,
+            memory_limit: self.memory_limit,
+            read_only: true,
+        };
+        let mut w = Worker::start(&self.command, &settings)?;
+        w.step = Step::Read;
+        w.compile(name, code).map(drop).map_err(|(message, _)| message)
     }
 }
 
@@ -596,6 +683,7 @@ mod tests {
             spirv_extensions: Vec::new(),
             validate: true,
             memory_limit: 0,
+            read_only: false,
         };
         let mut request = Vec::new();
         let ir = b"target triple = \"spir64-unknown-unknown\"\n\
@@ -627,6 +715,7 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
             spirv_extensions: vec!["SPV_A".into(), "SPV_B".into()],
             validate: false,
             memory_limit: 1 << 30,
+            read_only: true,
         };
         assert_eq!(WorkerSettings::from_args(&s.to_args()).unwrap(), s);
         assert!(WorkerSettings::from_args(&["--x".into()]).is_err());

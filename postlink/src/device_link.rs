@@ -27,6 +27,7 @@ use sycl_ir::{Context, Linkage, Module};
 use sycl_split::entry_points::{is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
+use crate::codegen_worker::ReadCheck;
 use crate::error::{PostLinkError, Report};
 use crate::kernel_names::rename_kernels;
 use crate::pipeline::post_link_module;
@@ -135,10 +136,11 @@ pub fn link_inputs(
     inputs: &[String],
     device_libs: &[String],
     names: KernelNames,
+    check: Option<&ReadCheck>,
 ) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
     let ctx = Context::new();
     let mut warnings = Vec::new();
-    let linked = link_modules(&ctx, inputs, device_libs, names, &mut warnings)?;
+    let linked = link_modules(&ctx, inputs, device_libs, names, check, &mut warnings)?;
     let _step = crate::trace::span("Write bitcode", LINKED_MODULE);
     Ok((linked.to_bitcode(), warnings))
 }
@@ -147,12 +149,15 @@ pub fn link_inputs(
 /// [`prepare_input`]) and device libraries into one verified module in
 /// `ctx`, adding the warnings of the preparation and the linker to
 /// `warnings`. A lone input with no device library is the linked module:
-/// verifying it once is enough.
+/// verifying it once is enough. With `check`, each file is first read in
+/// a worker process ([`ReadCheck`]), so that a crash of LLVM's reader on a
+/// corrupt file is an error and not the end of this process.
 pub fn link_modules<'c>(
     ctx: &'c Context,
     inputs: &[String],
     device_libs: &[String],
     names: KernelNames,
+    check: Option<&ReadCheck>,
     warnings: &mut Vec<String>,
 ) -> Result<Module<'c>, PostLinkError> {
     let Some((first, rest)) = inputs.split_first() else {
@@ -169,6 +174,11 @@ pub fn link_modules<'c>(
         let is_bitcode = bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
         if !is_bitcode && std::str::from_utf8(&bytes).is_err() {
             return Err(PostLinkError::new(format!("{path}: Unsupported file type")));
+        }
+        if let Some(c) = check {
+            let _step = crate::trace::span("Read check", path);
+            c.check(path, &bytes)
+                .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?;
         }
         let m = ctx
             .parse_ir(&bytes, path)
@@ -261,7 +271,15 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
         &settings,
         LINKED_MODULE,
         |ctx| {
-            let m = link_modules(ctx, &o.inputs, &o.device_libs, o.kernel_names, &mut warnings)?;
+            let check = o.syclbin.read_check();
+            let m = link_modules(
+                ctx,
+                &o.inputs,
+                &o.device_libs,
+                o.kernel_names,
+                check.as_ref(),
+                &mut warnings,
+            )?;
             // Named as the bitcode the steps of `-v` write would be read.
             m.as_inkwell().set_name(LINKED_MODULE);
             Ok(m)

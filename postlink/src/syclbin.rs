@@ -121,6 +121,17 @@ pub struct SyclbinOptions {
 pub const DEFAULT_WORKER_MEMORY_LIMIT: u64 = 1 << 30;
 
 impl SyclbinOptions {
+    /// The check that reads untrusted LLVM IR in a worker first
+    /// ([`codegen_worker::ReadCheck`]), when the options name a worker
+    /// program, with the compiling processes' memory limit.
+    pub fn read_check(&self) -> Option<codegen_worker::ReadCheck> {
+        let command = self.workers.clone()?;
+        Some(codegen_worker::ReadCheck {
+            command,
+            memory_limit: self.worker_settings().memory_limit,
+        })
+    }
+
     fn worker_settings(&self) -> WorkerSettings {
         WorkerSettings {
             spirv_extensions: self.spirv_extensions.clone(),
@@ -128,6 +139,7 @@ impl SyclbinOptions {
             memory_limit: self
                 .codegen_memory_limit
                 .unwrap_or_else(|| codegen_worker::default_memory_limit(self.threads)),
+            read_only: false,
         }
     }
 }

@@ -63,6 +63,7 @@ fn post_link_options(o: &DeviceLinkOptions, t: &Temps) -> PostLinkOptions {
             path: t.table(),
         }],
         settings: syclbin_settings(o),
+        read_check: o.syclbin.read_check(),
         ..Default::default()
     }
 }
@@ -106,7 +107,13 @@ pub fn commands(o: &DeviceLinkOptions, output: &str, t: &Temps) -> Vec<Vec<Strin
 /// the post-link table and images (as `sycl-post-link` writes them), and
 /// each image's SPIR-V. Returns the files written.
 pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<Vec<String>, String> {
-    let (bitcode, _) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names).map_err(|e| e.0)?;
+    let (bitcode, _) = link_inputs(
+        &o.inputs,
+        &o.device_libs,
+        o.kernel_names,
+        o.syclbin.read_check().as_ref(),
+    )
+    .map_err(|e| e.0)?;
     let mut outs = Outputs::new();
     outs.write(&t.linked(), &bitcode)?;
     outs.commit()?;
@@ -154,7 +161,13 @@ pub fn split_joined_library_paths(args: &[String]) -> Vec<String> {
 /// `--print-linked-module`: the inputs and device libraries linked, as
 /// textual IR.
 pub fn linked_module_text(o: &DeviceLinkOptions) -> Result<String, String> {
-    let (bitcode, _) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names).map_err(|e| e.0)?;
+    let (bitcode, _) = link_inputs(
+        &o.inputs,
+        &o.device_libs,
+        o.kernel_names,
+        o.syclbin.read_check().as_ref(),
+    )
+    .map_err(|e| e.0)?;
     let ctx = sycl_ir::Context::new();
     let m = ctx
         .parse_ir(&bitcode, sycl_postlink::device_link::LINKED_MODULE)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Linked device IR to SPIR-V, ours against LLVM's own tools (issue 18).
 
-    bench/codegen-bench.py pack [--kernels 1000 4000] [--no-real]
+    bench/codegen-bench.py pack [--kernels 1000 4000] [--no-real] [--base DIR]
         here (needs LLVM 22's tools): bench/out/codegen/pkg.tar.xz gets the
         stripped sycl-post-link, syclbin and sycl-link, LLVM 22's llvm-split
         and llc, libLLVM.so.22.1 and their other non-libc libraries, and the
@@ -12,7 +12,8 @@
         "sycl-module-id" attribute is named "module-id", which llvm-split's
         per-source mode reads.
     bench/codegen-bench.py run [--reps N] [--jobs P] [--inputs k1000,...]
-                               [--modes source,kernel] [--work DIR] [--pkg TAR]
+                               [--modes source,kernel] [--rows 0,1,2,...]
+                               [--work DIR] [--pkg TAR]
         anywhere (with bench/out/codegen carried; from the repository root):
         unpacks the package and, on each input and split mode, in one run:
           anchor  llvm-split --split-by-category=module-id|kernel, then
@@ -24,6 +25,11 @@
                   --table (SPIR-V compiled by worker processes and validated)
           link    sycl-link --sycl-module-split-mode=source|kernel (the
                   split streams images into code generation)
+          steps   sycl-link's own steps (its -v): sycl-post-link with the
+                  SYCLBIN-mode options sycl-link uses (dynamic linking,
+                  native spec constants, ...), then syclbin create; the
+                  baseline of "sycl-link within 10%"
+          base-*  sycl-link and its steps from another build (pack --base)
         and prints wall time (median of N runs, min-max), the peak of the
         resident memory of all the run's processes together (sampled every
         20 ms; the highest over the runs), the same as proportional set size
@@ -78,6 +84,10 @@ def pack(args):
         dst = os.path.join(pkg, "bin", b)
         shutil.copy(src, dst)
         binaries.append(dst)
+        if args.base:
+            dst = os.path.join(pkg, "bin", "base-" + b)
+            shutil.copy(os.path.join(args.base, b), dst)
+            binaries.append(dst)
     for name, tool in LLVM_TOOLS.items():
         dst = os.path.join(pkg, "bin", name)
         shutil.copy(shutil.which(tool), dst)
@@ -198,6 +208,10 @@ def run(args):
         for mode in args.modes.split(","):
             d = os.path.join(outs, f"{inp}-{mode}")
             category = "module-id" if mode == "source" else "kernel"
+            # sycl-link's own steps (its -v): the same post-link options.
+            steps = ("-symbols -properties -spec-const=native -emit-param-info -emit-kernel-names"
+                     " -emit-exported-symbols -emit-imported-symbols -device-globals"
+                     " -allow-device-image-dependencies")
             rows = [
                 (f"llvm-split + llc -P{jobs}",
                  f"rm -rf {d} && mkdir -p {d} && llvm-split --split-by-category={category} -o {d}/p {anchor_bc}"
@@ -211,7 +225,21 @@ def run(args):
                 ("sycl-link",
                  f"rm -rf {d} && mkdir -p {d} && sycl-link --sycl-module-split-mode={mode} {bc} -o {d}/l.syclbin",
                  None),
+                ("sycl-link's steps (post-link+create)",
+                 f"rm -rf {d} && mkdir -p {d} && sycl-post-link -split={mode} {steps} -o {d}/t.table {bc}"
+                 f" && syclbin create --state=input --table={d}/t.table -o {d}/s.syclbin",
+                 None),
+                ("base sycl-link",
+                 f"rm -rf {d} && mkdir -p {d} && base-sycl-link --sycl-module-split-mode={mode} {bc} -o {d}/l.syclbin",
+                 None),
+                ("base sycl-link's steps",
+                 f"rm -rf {d} && mkdir -p {d} && base-sycl-post-link -split={mode} {steps} -o {d}/t.table {bc}"
+                 f" && base-syclbin create --state=input --table={d}/t.table -o {d}/s.syclbin",
+                 None),
             ]
+            have_base = os.path.exists(os.path.join(pkg, "bin", "base-sycl-link"))
+            rows = [r for i, r in enumerate(rows) if (args.rows is None or str(i) in args.rows.split(","))
+                    and (have_base or not r[0].startswith("base"))]
             anchor_median = None
             images = None
             for name, cmd, count in rows:
@@ -242,12 +270,15 @@ def main():
     p = sub.add_parser("pack")
     p.add_argument("--kernels", type=int, nargs="*", default=[1000, 4000])
     p.add_argument("--no-real", action="store_true")
+    p.add_argument("--base", help="directory of another build's sycl-post-link, syclbin and sycl-link (base-* rows)")
     r = sub.add_parser("run")
     r.add_argument("--pkg", default=os.path.join(OUT, "pkg.tar.xz"), help="the package (default: pack's)")
     r.add_argument("--reps", type=int, default=3)
     r.add_argument("--jobs", type=int, default=0)
     r.add_argument("--inputs", default="k1000,k4000,ggml")
     r.add_argument("--modes", default="source,kernel")
+    r.add_argument("--rows", help="rows to run, by number: 0 anchor, 1 ours, 2 sycl-link, 3 sycl-link's steps,"
+                   " 4 base sycl-link, 5 base steps (default: all; the first run is the ratios' reference)")
     r.add_argument("--work", default="/dev/shm" if os.path.isdir("/dev/shm") else None)
     a = ap.parse_args()
     pack(a) if a.cmd == "pack" else run(a)

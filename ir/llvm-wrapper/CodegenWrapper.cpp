@@ -54,6 +54,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <atomic>
+#include <new>
 #include <vector>
 #include <cstring>
 #include <memory>
@@ -309,3 +310,22 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
 }
 
 } // extern "C"
+
+namespace {
+int OutOfMemoryExitCode = 1;
+
+[[noreturn]] void exitOutOfMemory() { ::_exit(OutOfMemoryExitCode); }
+
+void onBadAlloc(void *, const char *, bool) { exitOutOfMemory(); }
+} // namespace
+
+/// For a process that exists to run one job (a code generation child):
+/// from now on, an allocation that fails in LLVM (report_bad_alloc_error)
+/// or in C++ `new` ends the process at once with exit status `Code`, which
+/// its parent reads as "out of memory", instead of an abort that crash
+/// recovery would report as a crash.
+extern "C" void SyclExitOnOutOfMemory(int Code) {
+  OutOfMemoryExitCode = Code;
+  install_bad_alloc_error_handler(onBadAlloc, nullptr);
+  std::set_new_handler(exitOutOfMemory);
+}

@@ -130,6 +130,15 @@ impl Module<'_> {
     }
 }
 
+/// For a process that exists to run one job (a code generation child):
+/// from now on an allocation that fails in LLVM or in C++ `new` ends the
+/// process at once with exit status `code` (no unwinding, no crash
+/// recovery, nothing printed), which its parent reads as "out of memory".
+pub fn exit_on_out_of_memory(code: i32) {
+    // SAFETY: installs process-wide handlers; no pointer is passed.
+    unsafe { ffi::SyclExitOnOutOfMemory(code) }
+}
+
 extern "C" {
     fn free(p: *mut std::ffi::c_void);
 }

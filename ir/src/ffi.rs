@@ -214,4 +214,5 @@ extern "C" {
         out_len: *mut usize,
         error: *mut *mut libc_char,
     ) -> i32;
+    pub fn SyclExitOnOutOfMemory(code: i32);
 }

@@ -27,7 +27,7 @@ mod validator;
 mod value;
 
 pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
-pub use codegen::{CodegenError, CodegenTarget, OutputKind};
+pub use codegen::{exit_on_out_of_memory, CodegenError, CodegenTarget, OutputKind};
 pub use link::LinkError;
 pub use linkage::{linkage_from_cpp, linkage_to_cpp};
 pub use lowering::InstBuilder;

@@ -68,6 +68,12 @@ pub struct WorkerSettings {
     pub spirv_extensions: Vec<String>,
     /// Whether every SPIR-V module is validated.
     pub validate: bool,
+    /// Address space, in bytes, each compiling child may take beyond the
+    /// worker's own (`RLIMIT_AS`); 0 for no limit. A child that runs out
+    /// fails its image with "out of memory".
+    pub memory_limit: u64,
+    /// Read each request's LLVM IR and nothing more ([`ReadCheck`]).
+    pub read_only: bool,
 }
 
 impl WorkerSettings {
@@ -76,6 +82,12 @@ impl WorkerSettings {
         if !self.validate {
             a.push("--no-validate".into());
         }
+        if self.memory_limit != 0 {
+            a.push(format!("--memory-limit={}", self.memory_limit));
+        }
+        if self.read_only {
+            a.push("--read-only".into());
+        }
         a
     }
 
@@ -83,12 +95,18 @@ impl WorkerSettings {
         let mut s = WorkerSettings {
             spirv_extensions: Vec::new(),
             validate: true,
+            memory_limit: 0,
+            read_only: false,
         };
         for a in args {
             if let Some(v) = a.strip_prefix("--spirv-ext=") {
                 s.spirv_extensions = v.split(',').filter(|e| !e.is_empty()).map(str::to_string).collect();
             } else if a == "--no-validate" {
                 s.validate = false;
+            } else if a == "--read-only" {
+                s.read_only = true;
+            } else if let Some(v) = a.strip_prefix("--memory-limit=") {
+                s.memory_limit = v.parse().map_err(|_| format!("bad worker argument '{a}'"))?;
             } else {
                 return Err(format!("unknown worker argument '{a}'"));
             }
@@ -97,8 +115,110 @@ impl WorkerSettings {
     }
 }
 
+/// The default memory limit of each compiling child
+/// ([`WorkerSettings::memory_limit`]) when `workers` compile at once: the
+/// machine's physical memory shared between them, so that together they
+/// cannot take more than the machine has, and at least 1 GiB (LLVM 22's
+/// SPIR-V back end takes about 600 MiB for a large per-source image).
+pub fn default_memory_limit(workers: usize) -> u64 {
+    extern "C" {
+        fn sysconf(name: std::os::raw::c_int) -> std::os::raw::c_long;
+    }
+    const SC_PAGESIZE: std::os::raw::c_int = 30;
+    const SC_PHYS_PAGES: std::os::raw::c_int = 85;
+    // SAFETY: sysconf only reads system constants.
+    let (page, pages) = unsafe { (sysconf(SC_PAGESIZE), sysconf(SC_PHYS_PAGES)) };
+    let total = if page > 0 && pages > 0 {
+        page as u64 * pages as u64
+    } else {
+        return 0;
+    };
+    (total / workers.max(1) as u64).max(1 << 30)
+}
+
+/// Exit status of a compiling child that ran out of memory.
+const OUT_OF_MEMORY_EXIT: i32 = 86;
+
+/// Whether this process is a compiling child with a memory limit, where a
+/// failed allocation ends the process with [`OUT_OF_MEMORY_EXIT`].
+static EXIT_ON_OUT_OF_MEMORY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The global allocator of the binaries that serve as workers: the
+/// system's, except that in a compiling child with a memory limit an
+/// allocation that fails ends the child with the status its worker reads as
+/// "out of memory" (Rust's own reaction, an abort, would read as a crash).
+/// Elsewhere it is the system allocator unchanged.
+pub struct WorkerAllocator;
+
+fn out_of_memory_check(p: *mut u8) -> *mut u8 {
+    if p.is_null() && EXIT_ON_OUT_OF_MEMORY.load(std::sync::atomic::Ordering::Relaxed) {
+        extern "C" {
+            fn _exit(code: i32) -> !;
+        }
+        // SAFETY: ends this single-purpose child at once.
+        unsafe { _exit(OUT_OF_MEMORY_EXIT) }
+    }
+    p
+}
+
+// SAFETY: every call is forwarded to the system allocator.
+unsafe impl std::alloc::GlobalAlloc for WorkerAllocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        out_of_memory_check(std::alloc::System.alloc(layout))
+    }
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        out_of_memory_check(std::alloc::System.alloc_zeroed(layout))
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        std::alloc::System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        out_of_memory_check(std::alloc::System.realloc(ptr, layout, new_size))
+    }
+}
+
+/// In a compiling child: limits its address space to what it has now plus
+/// `limit` bytes, and makes a failed allocation (LLVM's, C++'s or Rust's
+/// through [`WorkerAllocator`]) end it with [`OUT_OF_MEMORY_EXIT`].
+fn limit_child_memory(limit: u64) {
+    if limit == 0 {
+        return;
+    }
+    #[repr(C)]
+    struct Rlimit {
+        cur: u64,
+        max: u64,
+    }
+    extern "C" {
+        fn getrlimit(resource: i32, rlim: *mut Rlimit) -> i32;
+        fn setrlimit(resource: i32, rlim: *const Rlimit) -> i32;
+    }
+    const RLIMIT_AS: i32 = 9;
+    let current = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096);
+    let mut r = Rlimit { cur: 0, max: 0 };
+    // SAFETY: plain system calls on a local struct.
+    unsafe {
+        if getrlimit(RLIMIT_AS, &mut r) != 0 {
+            return;
+        }
+        let wanted = current.saturating_add(limit).min(r.max);
+        EXIT_ON_OUT_OF_MEMORY.store(true, std::sync::atomic::Ordering::Relaxed);
+        sycl_ir::exit_on_out_of_memory(OUT_OF_MEMORY_EXIT);
+        setrlimit(
+            RLIMIT_AS,
+            &Rlimit {
+                cur: wanted,
+                max: r.max,
+            },
+        );
+    }
+}
+
 /// An LLVM IR image compiled to SPIR-V, with what packaging reads from the IR.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CompiledIr {
     /// The SPIR-V module (ids numbered canonically, validated if asked).
     pub spirv: Vec<u8>,
@@ -262,8 +382,18 @@ fn serve_with(
             continue;
         }
         output.flush()?;
-        match fork_compile(|| {
-            let result = compile_llvm_ir(&code, &name, settings);
+        let step = if settings.read_only { Step::Read } else { Step::Codegen };
+        match fork_compile(step, settings.memory_limit, || {
+            limit_child_memory(settings.memory_limit);
+            let result = if settings.read_only {
+                // A reader's diagnostic is not this check's business: the
+                // caller's own read reports it. Only surviving counts.
+                let ctx = sycl_ir::Context::new();
+                drop(ctx.parse_ir(&code, &name));
+                Ok(CompiledIr::default())
+            } else {
+                compile_llvm_ir(&code, &name, settings)
+            };
             write_answer(output, &result).is_ok()
         }) {
             Ok(()) => {}
@@ -272,9 +402,34 @@ fn serve_with(
     }
 }
 
+/// What a child does, for the messages on how it ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Compiles an image.
+    Codegen,
+    /// Reads LLVM IR ([`ReadCheck`]).
+    Read,
+}
+
+impl Step {
+    fn doing(self) -> &'static str {
+        match self {
+            Step::Codegen => "code generation",
+            Step::Read => "reading the module",
+        }
+    }
+
+    fn who(self) -> &'static str {
+        match self {
+            Step::Codegen => "LLVM's back end",
+            Step::Read => "LLVM's IR reader",
+        }
+    }
+}
+
 /// Runs `compile` (which writes the answer) in a forked child and waits for
 /// it; `Err` is how the child ended when it did not answer.
-fn fork_compile(compile: impl FnOnce() -> bool) -> Result<(), String> {
+fn fork_compile(step: Step, limit: u64, compile: impl FnOnce() -> bool) -> Result<(), String> {
     extern "C" {
         fn fork() -> i32;
         fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
@@ -311,8 +466,22 @@ fn fork_compile(compile: impl FnOnce() -> bool) -> Result<(), String> {
     if status.success() {
         Ok(())
     } else {
-        Err(describe_exit(status))
+        Err(describe_exit(status, step, limit))
     }
+}
+
+/// The message of a child doing `step` that ran out of memory under a
+/// limit of `limit` bytes.
+fn out_of_memory_message(step: Step, limit: u64) -> String {
+    let how = match step {
+        Step::Codegen => "--codegen-memory-limit sets it",
+        Step::Read => "a corrupt file can ask for that much",
+    };
+    format!(
+        "{} ran out of memory (over its limit of {} MiB; {how})",
+        step.doing(),
+        limit >> 20
+    )
 }
 
 /// One running worker process, as the packaging side sees it.
@@ -320,6 +489,7 @@ pub(crate) struct Worker {
     child: Child,
     stdin: BufWriter<ChildStdin>,
     stdout: BufReader<ChildStdout>,
+    step: Step,
 }
 
 impl Worker {
@@ -347,6 +517,7 @@ impl Worker {
             child,
             stdin: BufWriter::new(stdin),
             stdout: BufReader::new(stdout),
+            step: Step::Codegen,
         })
     }
 
@@ -407,8 +578,8 @@ impl Worker {
     fn death(&mut self) -> String {
         let _ = self.child.kill();
         match self.child.wait() {
-            Ok(status) => describe_exit(status),
-            Err(e) => format!("code generation failed: the worker process was lost ({e})"),
+            Ok(status) => describe_exit(status, self.step, 0),
+            Err(e) => format!("{} failed: the worker process was lost ({e})", self.step.doing()),
         }
     }
 }
@@ -422,22 +593,57 @@ impl Drop for Worker {
     }
 }
 
-/// One line on how a worker ended without answering.
-fn describe_exit(status: ExitStatus) -> String {
+/// One line on how a worker or child doing `step` ended without answering.
+fn describe_exit(status: ExitStatus, step: Step, limit: u64) -> String {
     use std::os::unix::process::ExitStatusExt;
+    let (doing, who) = (step.doing(), step.who());
     match status.signal() {
-        Some(11) => {
-            "code generation crashed (SIGSEGV: a stack overflow or an invalid memory access in LLVM's back end)"
-                .to_string()
-        }
-        Some(9) => "code generation was killed (SIGKILL: out of memory?)".to_string(),
-        Some(6) => "code generation aborted (SIGABRT in LLVM's back end)".to_string(),
-        Some(7) => "code generation crashed (SIGBUS in LLVM's back end)".to_string(),
-        Some(s) => format!("code generation ended by signal {s}"),
+        Some(11) => format!("{doing} crashed (SIGSEGV: a stack overflow or an invalid memory access in {who})"),
+        Some(9) => format!("{doing} was killed (SIGKILL: out of memory?)"),
+        Some(6) => format!("{doing} aborted (SIGABRT in {who})"),
+        Some(7) => format!("{doing} crashed (SIGBUS in {who})"),
+        Some(s) => format!("{doing} ended by signal {s}"),
+        None if status.code() == Some(OUT_OF_MEMORY_EXIT) => out_of_memory_message(step, limit),
         None => format!(
-            "code generation failed: the compiling process exited with status {}",
+            "{doing} failed: the process doing it exited with status {}",
             status.code().unwrap_or(-1)
         ),
+    }
+}
+
+/// Reading untrusted LLVM IR (bitcode) where a crash of LLVM's reader
+/// cannot reach this process: bit-flipped bitcode can make LLVM 22's
+/// reader crash (`MetadataLoader`) or ask for tens of GB and abort with
+/// "out of memory", which would end the command, or a library's host. A
+/// check reads the bytes once in a worker process (the product's binary,
+/// as for code generation) under a memory limit; when it survives, the
+/// caller reads them in process. What the check costs: one more read of
+/// the module, in another process, and that process's start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadCheck {
+    /// The worker program.
+    pub command: WorkerCommand,
+    /// The reading process's memory limit beyond the worker's own (bytes, 0
+    /// for none; see [`WorkerSettings::memory_limit`]).
+    pub memory_limit: u64,
+}
+
+impl ReadCheck {
+    /// Reads `code` (named `name`) in a worker. `Err` is one line on how
+    /// the reading ended (crash, out of memory) or why no worker could do
+    /// it; a module LLVM refuses with a diagnostic passes (the caller's own
+    /// read reports it).
+    pub fn check(&self, name: &str, code: &[u8]) -> Result<(), String> {
+        block_sigpipe_on_this_thread();
+        let settings = WorkerSettings {
+            spirv_extensions: Vec::new(),
+            validate: false,
+            memory_limit: self.memory_limit,
+            read_only: true,
+        };
+        let mut w = Worker::start(&self.command, &settings)?;
+        w.step = Step::Read;
+        w.compile(name, code).map(drop).map_err(|(message, _)| message)
     }
 }
 
@@ -476,6 +682,8 @@ mod tests {
         let settings = WorkerSettings {
             spirv_extensions: Vec::new(),
             validate: true,
+            memory_limit: 0,
+            read_only: false,
         };
         let mut request = Vec::new();
         let ir = b"target triple = \"spir64-unknown-unknown\"\n\
@@ -506,6 +714,8 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
         let s = WorkerSettings {
             spirv_extensions: vec!["SPV_A".into(), "SPV_B".into()],
             validate: false,
+            memory_limit: 1 << 30,
+            read_only: true,
         };
         assert_eq!(WorkerSettings::from_args(&s.to_args()).unwrap(), s);
         assert!(WorkerSettings::from_args(&["--x".into()]).is_err());

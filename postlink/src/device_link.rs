@@ -27,10 +27,10 @@ use sycl_ir::{Context, Linkage, Module};
 use sycl_split::entry_points::{is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
+use crate::codegen_worker::ReadCheck;
 use crate::error::{PostLinkError, Report};
-use crate::input::Input;
 use crate::kernel_names::rename_kernels;
-use crate::pipeline::post_link;
+use crate::pipeline::post_link_module;
 pub use crate::settings::KernelNames;
 use crate::settings::{Settings, SpecConstMode};
 use crate::syclbin::{self, Packager, SyclbinImage, SyclbinOptions};
@@ -136,12 +136,35 @@ pub fn link_inputs(
     inputs: &[String],
     device_libs: &[String],
     names: KernelNames,
+    check: Option<&ReadCheck>,
 ) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
+    let ctx = Context::new();
+    let mut warnings = Vec::new();
+    let linked = link_modules(&ctx, inputs, device_libs, names, check, &mut warnings)?;
+    let _step = crate::trace::span("Write bitcode", LINKED_MODULE);
+    Ok((linked.to_bitcode(), warnings))
+}
+
+/// Links the inputs (each read, verified and prepared by
+/// [`prepare_input`]) and device libraries into one verified module in
+/// `ctx`, adding the warnings of the preparation and the linker to
+/// `warnings`. A lone input with no device library is the linked module:
+/// verifying it once is enough. With `check`, each file is first read in
+/// a worker process ([`ReadCheck`]), so that a crash of LLVM's reader on a
+/// corrupt file is an error and not the end of this process.
+pub fn link_modules<'c>(
+    ctx: &'c Context,
+    inputs: &[String],
+    device_libs: &[String],
+    names: KernelNames,
+    check: Option<&ReadCheck>,
+    warnings: &mut Vec<String>,
+) -> Result<Module<'c>, PostLinkError> {
     let Some((first, rest)) = inputs.split_first() else {
         return Err(PostLinkError::new("no input files"));
     };
-    let ctx = Context::new();
-    let parse = |path: &str| -> Result<sycl_ir::Module<'_>, PostLinkError> {
+    let parse = |path: &str| -> Result<sycl_ir::Module<'c>, PostLinkError> {
+        let _step = crate::trace::span("Read", path);
         let bytes = read(path)?;
         if bytes.is_empty() {
             return Err(PostLinkError::new(format!(
@@ -152,12 +175,18 @@ pub fn link_inputs(
         if !is_bitcode && std::str::from_utf8(&bytes).is_err() {
             return Err(PostLinkError::new(format!("{path}: Unsupported file type")));
         }
+        if let Some(c) = check {
+            let _step = crate::trace::span("Read check", path);
+            c.check(path, &bytes)
+                .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?;
+        }
         let m = ctx
             .parse_ir(&bytes, path)
             .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?;
         // Every input is verified and must be for SPIR-V (sycl-link makes
         // SPIR-V SYCLBINs): a module for another target would be packaged
         // as SPIR-V.
+        let _step = crate::trace::span("Verify", path);
         m.verify()
             .map_err(|e| PostLinkError::new(format!("{path}: input module is broken: {e}")))?;
         sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv)
@@ -165,7 +194,7 @@ pub fn link_inputs(
         Ok(m)
     };
     let linked = parse(first)?;
-    let mut warnings = prepare_input(&linked, first, names)?;
+    warnings.extend(prepare_input(&linked, first, names)?);
     for path in rest {
         let m = parse(path)?;
         warnings.extend(prepare_input(&m, path, names)?);
@@ -183,10 +212,13 @@ pub fn link_inputs(
                 .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?,
         );
     }
-    linked
-        .verify()
-        .map_err(|e| PostLinkError::new(format!("linked module: {e}")))?;
-    Ok((linked.to_bitcode(), warnings))
+    if !rest.is_empty() || !device_libs.is_empty() {
+        let _step = crate::trace::span("Verify", LINKED_MODULE);
+        linked
+            .verify()
+            .map_err(|e| PostLinkError::new(format!("linked module: {e}")))?;
+    }
+    Ok(linked)
 }
 
 /// The `sycl-post-link` options of upstream's SYCLBIN mode (clang-linker-wrapper
@@ -212,18 +244,46 @@ pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
     }
 }
 
+/// Threads of a split that streams its images into `compilers` code
+/// generation threads. Code generation takes 5-30 times the CPU time of
+/// making an image (llama.cpp's device code per source: 2.8 s of split,
+/// 15 s of SPIR-V back end), so one split thread keeps about four
+/// compilers busy; a split at one thread also saves the copy of the
+/// module each thread would read, written while no image is ready yet
+/// (0.5-1 s on llama.cpp's code). The images do not depend on it.
+pub fn streaming_split_threads(compilers: usize) -> usize {
+    compilers.div_ceil(4).max(1)
+}
+
 /// The name of the linked module in messages.
 pub const LINKED_MODULE: &str = "the linked module";
 
 /// Links, post-links and packages (see the module documentation).
 pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkError> {
-    let (bitcode, mut warnings) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names)?;
-    // Images go to code generation as the split makes them.
+    // The linked module goes to the split as it is, in the split's own
+    // context, and images go to code generation as the split makes them.
+    let mut warnings = Vec::new();
     let mut packager = Packager::new(&o.syclbin);
     let mut images = 0usize;
-    let report = post_link(
-        &syclbin_settings(o),
-        Input::from_bytes(bitcode, LINKED_MODULE),
+    let mut settings = syclbin_settings(o);
+    settings.threads = Some(streaming_split_threads(o.syclbin.threads));
+    let report = post_link_module(
+        &settings,
+        LINKED_MODULE,
+        |ctx| {
+            let check = o.syclbin.read_check();
+            let m = link_modules(
+                ctx,
+                &o.inputs,
+                &o.device_libs,
+                o.kernel_names,
+                check.as_ref(),
+                &mut warnings,
+            )?;
+            // Named as the bitcode the steps of `-v` write would be read.
+            m.as_inkwell().set_name(LINKED_MODULE);
+            Ok(m)
+        },
         |image| {
             if packager.failed() {
                 // finish() below names the first failing image.

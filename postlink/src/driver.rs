@@ -312,14 +312,27 @@ impl<S: ImageSink> Work<'_, S> {
     }
 }
 
-/// Parses the input (`data`, named `name`), runs `prepare` on it (pre-split
-/// steps and checks; it says whether it changed the module), splits it into device images and saves each with
+/// Makes a split's input module in the context given.
+pub type MakeModule<'a> = Box<dyn for<'c> FnOnce(&'c Context) -> Result<Module<'c>, PostLinkError> + 'a>;
+
+/// The input of a split: bytes to parse (and verify), or a module made in
+/// the split's context by its caller (`sycl-link`'s linked module).
+pub enum SplitInput<'a> {
+    /// LLVM IR, bitcode or text, parsed and verified by the split.
+    Bytes(Vec<u8>),
+    /// Makes the input module in the context given, already verified.
+    Module(MakeModule<'a>),
+}
+
+/// Parses the input (`input`, named `name`), runs `prepare` on it (pre-split
+/// steps and checks; it says whether it changed the module), splits it into
+/// device images and saves each with
 /// `sink`. `before_extract` sees the groups first (for checks that reject
 /// the input). The calling thread is one of the workers (see the module
 /// documentation); `s.threads - 1` more are started when there are jobs
 /// for them.
 pub fn split_and_save<S: ImageSink>(
-    data: Vec<u8>,
+    input: SplitInput<'_>,
     name: &str,
     s: &SplitSettings,
     sink: &S,
@@ -331,27 +344,43 @@ pub fn split_and_save<S: ImageSink>(
         has_virtual_functions: g,
     };
     let ctx = Context::new();
-    let m = parse_module(&ctx, &data, name)?;
-    // The module holds what it needs. Bitcode input is kept while threads
-    // may share the split: if the pre-split steps leave the module as read,
-    // the workers read their copies from it, and no copy is written.
-    let mut input_bitcode = (s.threads > 1 && is_bitcode(&data)).then_some(data);
-    // Every input goes through the verifier, whatever SPL_VERIFY_EACH says:
-    // nothing runs on broken IR and none is passed through (about 3% of a
-    // 4,000-kernel split). Upstream does not verify its input, so where a
-    // broken input also fails a check of upstream's on the input (the
-    // device_image_scope check of `before_extract`; its groups are an
-    // analysis, nothing is rewritten), upstream reports that check: so do we,
-    // before the verifier's message.
-    if let Err(e) = m.verify() {
-        let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
-        before_extract(&m, &groups)?;
-        let what = match e {
-            sycl_ir::IrError::Verify(first_line) => first_line,
-            other => other.to_string(),
-        };
-        return Err(crate::error::err(format!("{name}: input module is broken: {what}")));
-    }
+    let mut input_bitcode = None;
+    let m = match input {
+        SplitInput::Module(make) => make(&ctx)?,
+        SplitInput::Bytes(data) => {
+            let step = crate::trace::span("Parse", name);
+            let m = parse_module(&ctx, &data, name)?;
+            drop(step);
+            // The module holds what it needs. Bitcode input is kept while
+            // threads may share the split: if the pre-split steps leave the
+            // module as read, the workers read their copies from it, and no
+            // copy is written.
+            if s.threads > 1 && is_bitcode(&data) {
+                input_bitcode = Some(data);
+            }
+            // Every input goes through the verifier, whatever SPL_VERIFY_EACH
+            // says: nothing runs on broken IR and none is passed through
+            // (about 3% of a 4,000-kernel split). Upstream does not verify its
+            // input, so where a broken input also fails a check of upstream's
+            // on the input (the device_image_scope check of `before_extract`;
+            // its groups are an analysis, nothing is rewritten), upstream
+            // reports that check: so do we, before the verifier's message.
+            let step = crate::trace::span("Verify", name);
+            let verified = m.verify();
+            drop(step);
+            if let Err(e) = verified {
+                let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
+                before_extract(&m, &groups)?;
+                let what = match e {
+                    sycl_ir::IrError::Verify(first_line) => first_line,
+                    other => other.to_string(),
+                };
+                return Err(crate::error::err(format!("{name}: input module is broken: {what}")));
+            }
+            m
+        }
+    };
+    let analysis = crate::trace::span("Analysis", name);
     let (jobs, m) = {
         if prepare(&m)? {
             input_bitcode = None;
@@ -407,6 +436,7 @@ pub fn split_and_save<S: ImageSink>(
             .collect();
         (jobs, m)
     };
+    drop(analysis);
 
     let threads = useful_threads(
         s.threads.clamp(1, jobs.len().max(1)),
@@ -433,15 +463,15 @@ pub fn split_and_save<S: ImageSink>(
         results: Mutex::new((0..jobs.len()).map(|_| None).collect()),
     };
     // With one thread, the calling thread extracts from the input module
-    // itself. With more, the input module is written once as bitcode that
-    // keeps its use-list order and freed, with its context; then every
-    // worker, the calling thread included, extracts from its own copy read
-    // lazily from that bitcode (identical copies: which thread builds an
-    // image does not matter). No thread then holds a whole loaded module,
+    // itself. With more, the input module is freed with its context; then
+    // every worker, the calling thread included, extracts from its own copy
+    // read lazily from bitcode (the input's own, or the module written once
+    // with its use-list order: see the module documentation). No thread then holds a whole loaded module,
     // and the memory the input took is given back before the copies grow
     // (each thread allocates from its own heap, which could not reuse it).
     let data_layout = m.data_layout_str();
     let (bitcode, m) = if threads > 1 {
+        let _step = crate::trace::span("Copy for threads", name);
         // The input's own bitcode where the module is still as read from it
         // (no use-list order: an image's use lists follow from how it is
         // built, not from its source's: tested at 1-3 threads); else the

@@ -60,6 +60,9 @@ pub struct PostLinkOptions {
     pub force: bool,
     /// How the images are made.
     pub settings: Settings,
+    /// Read the input in a worker process first, so that a crash of LLVM's
+    /// reader on a corrupt file is an error, not the end of this process.
+    pub read_check: Option<crate::codegen_worker::ReadCheck>,
 }
 
 impl PostLinkOptions {
@@ -145,6 +148,11 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let step = crate::trace::span("Read", &o.input);
     let input = Input::read(&o.input)?;
     drop(step);
+    if let Some(c) = &o.read_check {
+        let _step = crate::trace::span("Read check", &o.input);
+        c.check(input.name(), &input.data)
+            .map_err(|e| err(format!("{}: {e}", input.name())))?;
+    }
     let split_step = crate::trace::span("Post-link", &o.input);
     let outputs: Vec<OutputSpec> = if o.outputs.is_empty() {
         let ext = if settings.ir_output_only { "out" } else { "files" };

@@ -49,6 +49,11 @@ impl Input {
     pub fn name(&self) -> &str {
         &self.name
     }
+
+    /// The input's bytes (LLVM IR, bitcode or text).
+    pub fn bytes(&self) -> &[u8] {
+        &self.data
+    }
 }
 
 /// The bytes of `path` (standard input for `-`) and the name LLVM gives the

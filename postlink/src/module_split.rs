@@ -10,7 +10,7 @@ use sycl_props::file_table::FileTable;
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::SplitMode;
 
-use crate::driver::{split_and_save, verify_each, ImageSink, SplitSettings};
+use crate::driver::{split_and_save, verify_each, ImageSink, SplitInput, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
 use crate::files::{image_file_name, ImageFile};
 use crate::image::DeviceImage;
@@ -103,7 +103,14 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         threads: thread_count(o.threads),
         esimd: None,
     };
-    let result = split_and_save(data, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
+    let result = split_and_save(
+        SplitInput::Bytes(data),
+        &name,
+        &settings,
+        &ModuleSplitSink { o },
+        prepare,
+        |_, _| Ok(()),
+    )?;
     report.warnings.extend(result.warnings);
     let mut files = Outputs::new();
     let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);

@@ -26,7 +26,7 @@ use sycl_props::property_set::PropertySetRegistry;
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{EntryPointGroup, SplitMode};
 
-use crate::driver::{split_and_save, verify_each, ImageSink, SplitSettings};
+use crate::driver::{split_and_save, verify_each, ImageSink, SplitInput, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
 use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
@@ -394,9 +394,34 @@ pub fn post_link<F>(settings: &Settings, input: Input, on_image: F) -> Result<Re
 where
     F: FnMut(Image) -> Result<(), PostLinkError> + Send,
 {
+    let Input { data, name } = input;
+    run_pipeline(settings, SplitInput::Bytes(data), name, on_image)
+}
+
+/// [`post_link`] on a module that `make` builds (and verifies) in the
+/// pipeline's own LLVM context, named `name` in messages: what
+/// `sycl-link` uses for its linked module, which then is neither written
+/// as bitcode nor read and verified again. The images are those
+/// [`post_link`] makes from that module's bitcode.
+pub fn post_link_module<F, M>(settings: &Settings, name: &str, make: M, on_image: F) -> Result<Report, PostLinkError>
+where
+    F: FnMut(Image) -> Result<(), PostLinkError> + Send,
+    M: for<'c> FnOnce(&'c Context) -> Result<Module<'c>, PostLinkError>,
+{
+    run_pipeline(settings, SplitInput::Module(Box::new(make)), name.to_string(), on_image)
+}
+
+fn run_pipeline<F>(
+    settings: &Settings,
+    input: SplitInput<'_>,
+    name: String,
+    on_image: F,
+) -> Result<Report, PostLinkError>
+where
+    F: FnMut(Image) -> Result<(), PostLinkError> + Send,
+{
     let s = settings;
     s.check()?;
-    let Input { data, name } = input;
     let mode = s.split;
     let split = SplitSettings {
         mode,
@@ -472,7 +497,7 @@ where
         }
         Ok(changed || modified)
     };
-    let result = split_and_save(data, &name, &split, &sink, prepare, |m, groups| {
+    let result = split_and_save(input, &name, &split, &sink, prepare, |m, groups| {
         if s.device_globals {
             check_device_image_scope(m, groups)?;
         }

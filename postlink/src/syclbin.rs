@@ -21,8 +21,7 @@
 //! thread or worker count nor on timing.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
 use crate::codegen_worker::{self, CompiledIr, Worker, WorkerCommand, WorkerSettings};
@@ -107,6 +106,12 @@ pub struct SyclbinOptions {
     /// A worker whose resident memory passes this many bytes after an image
     /// is replaced by a fresh one.
     pub worker_memory_limit: u64,
+    /// Address space, in bytes, the process compiling one image in a worker
+    /// may take (beyond the worker's own): an image that needs more fails
+    /// with "out of memory". `None`: the machine's memory shared between
+    /// the workers ([`codegen_worker::default_memory_limit`]); `Some(0)`: no
+    /// limit. Compiling in this process (no worker program) has no limit.
+    pub codegen_memory_limit: Option<u64>,
 }
 
 /// The default [`SyclbinOptions::worker_memory_limit`]: 1 GiB. LLVM 22's
@@ -116,10 +121,25 @@ pub struct SyclbinOptions {
 pub const DEFAULT_WORKER_MEMORY_LIMIT: u64 = 1 << 30;
 
 impl SyclbinOptions {
+    /// The check that reads untrusted LLVM IR in a worker first
+    /// ([`codegen_worker::ReadCheck`]), when the options name a worker
+    /// program, with the compiling processes' memory limit.
+    pub fn read_check(&self) -> Option<codegen_worker::ReadCheck> {
+        let command = self.workers.clone()?;
+        Some(codegen_worker::ReadCheck {
+            command,
+            memory_limit: self.worker_settings().memory_limit,
+        })
+    }
+
     fn worker_settings(&self) -> WorkerSettings {
         WorkerSettings {
             spirv_extensions: self.spirv_extensions.clone(),
             validate: self.validate,
+            memory_limit: self
+                .codegen_memory_limit
+                .unwrap_or_else(|| codegen_worker::default_memory_limit(self.threads)),
+            read_only: false,
         }
     }
 }
@@ -138,6 +158,7 @@ impl Default for SyclbinOptions {
             spirv_extensions: sycl_spirv::default_extensions(),
             validate: true,
             worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
+            codegen_memory_limit: None,
         }
     }
 }
@@ -372,22 +393,99 @@ struct Job {
 
 type Slot = Option<Result<AbstractModule, SyclbinPackError>>;
 
-/// Packages images as they come: each submitted image is compiled at once
-/// on one of [`SyclbinOptions::threads`] threads (each driving a worker
-/// process, or compiling in this process), while the caller makes the next;
+/// Jobs waiting for a compile thread, at most [`Queue::capacity`]; a
+/// thread takes the largest (longest-processing-time first: the images
+/// that take longest start first, and the small ones fill the cores at the
+/// end), the first submitted of equal sizes. Which thread compiles an image
+/// does not change its bytes.
+struct Queue {
+    jobs: Vec<Job>,
+    capacity: usize,
+    closed: bool,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    /// Signalled when a job is added or the queue closes.
+    added: Condvar,
+    /// Signalled when a job is taken.
+    taken: Condvar,
+    results: Mutex<Vec<Slot>>,
+    first_error: AtomicUsize,
+}
+
+impl Shared {
+    /// Waits for the next job: `None` once the queue is closed and empty.
+    fn take(&self) -> Option<Job> {
+        let mut q = self.queue.lock().ok()?;
+        loop {
+            let largest = q
+                .jobs
+                .iter()
+                .enumerate()
+                .max_by(|(_, a), (_, b)| a.image.code.len().cmp(&b.image.code.len()).then(b.index.cmp(&a.index)))
+                .map(|(i, _)| i);
+            if let Some(i) = largest {
+                let job = q.jobs.swap_remove(i);
+                self.taken.notify_one();
+                return Some(job);
+            }
+            if q.closed {
+                return None;
+            }
+            q = self.added.wait(q).ok()?;
+        }
+    }
+
+    /// Adds a job, waiting while the queue is full. False when the queue
+    /// is gone.
+    fn put(&self, job: Job) -> bool {
+        let Ok(mut q) = self.queue.lock() else {
+            return false;
+        };
+        while q.jobs.len() >= q.capacity && !q.closed {
+            q = match self.taken.wait(q) {
+                Ok(q) => q,
+                Err(_) => return false,
+            };
+        }
+        if q.closed {
+            return false;
+        }
+        q.jobs.push(job);
+        self.added.notify_one();
+        true
+    }
+
+    fn close(&self) {
+        if let Ok(mut q) = self.queue.lock() {
+            q.closed = true;
+        }
+        self.added.notify_all();
+        self.taken.notify_all();
+    }
+}
+
+/// Packages images as they come: each submitted image is compiled as soon
+/// as one of [`SyclbinOptions::threads`] threads (each driving a worker
+/// process, or compiling in this process) is free, while the caller makes
+/// the next; of the images waiting, the largest goes first.
 /// [`Packager::submit`] waits while every thread is busy and a few images
-/// are queued, so memory does not grow with the images waiting.
-/// [`Packager::finish`] gives the abstract modules in submission order, or
-/// the first failing image's error (in that order). After a failure, later
-/// images are not compiled.
+/// per thread are queued, so memory does not grow with the images waiting.
+/// [`Packager::finish`] gives the abstract modules in image order (the
+/// order of submission, or the numbers given to [`Packager::submit_at`]),
+/// or the first failing image's error (in that order). After a failure,
+/// later images are not compiled.
 pub struct Packager {
     opts: Arc<SyclbinOptions>,
-    sender: Option<SyncSender<Job>>,
+    shared: Arc<Shared>,
     threads: Vec<JoinHandle<()>>,
-    results: Arc<Mutex<Vec<Slot>>>,
-    first_error: Arc<AtomicUsize>,
-    next: usize,
+    /// One more than the highest image number used.
+    count: usize,
 }
+
+/// Images waiting per compile thread.
+const QUEUED_PER_THREAD: usize = 4;
 
 impl Packager {
     /// A packager for `opts` (its threads start now; worker processes when
@@ -395,24 +493,28 @@ impl Packager {
     pub fn new(opts: &SyclbinOptions) -> Self {
         let opts = Arc::new(opts.clone());
         let threads = opts.threads.max(1);
-        let (sender, receiver) = sync_channel::<Job>(threads);
-        let receiver = Arc::new(Mutex::new(receiver));
-        let results = Arc::new(Mutex::new(Vec::new()));
-        let first_error = Arc::new(AtomicUsize::new(usize::MAX));
+        let shared = Arc::new(Shared {
+            queue: Mutex::new(Queue {
+                jobs: Vec::new(),
+                capacity: threads * QUEUED_PER_THREAD,
+                closed: false,
+            }),
+            added: Condvar::new(),
+            taken: Condvar::new(),
+            results: Mutex::new(Vec::new()),
+            first_error: AtomicUsize::new(usize::MAX),
+        });
         let handles = (0..threads)
             .map(|_| {
-                let (opts, receiver, results, first_error) =
-                    (opts.clone(), receiver.clone(), results.clone(), first_error.clone());
-                std::thread::spawn(move || compile_thread(&opts, &receiver, &results, &first_error))
+                let (opts, shared) = (opts.clone(), shared.clone());
+                std::thread::spawn(move || compile_thread(&opts, &shared))
             })
             .collect();
         Packager {
             opts,
-            sender: Some(sender),
+            shared,
             threads: handles,
-            results,
-            first_error,
-            next: 0,
+            count: 0,
         }
     }
 
@@ -423,17 +525,30 @@ impl Packager {
     }
 
     /// Adds an image of IR type `ir_type` whose IR module records `target`
-    /// (or, when `None`, the LLVM IR's triple). An error here is a
-    /// packager whose threads are gone.
+    /// (or, when `None`, the LLVM IR's triple), after those submitted so
+    /// far. An error here is a packager whose threads are gone.
     pub fn submit_as(
         &mut self,
         image: SyclbinImage,
         ir_type: IrType,
         target: Option<String>,
     ) -> Result<(), SyclbinPackError> {
-        let index = self.next;
-        self.next += 1;
-        if index > self.first_error.load(Ordering::Relaxed) {
+        self.submit_at(self.count, image, ir_type, target)
+    }
+
+    /// Adds image number `index` (its place in the SYCLBIN; numbers are
+    /// used once each, and every number below the highest must be given
+    /// before [`Packager::finish`]): for callers that submit images out of
+    /// order, largest first.
+    pub fn submit_at(
+        &mut self,
+        index: usize,
+        image: SyclbinImage,
+        ir_type: IrType,
+        target: Option<String>,
+    ) -> Result<(), SyclbinPackError> {
+        self.count = self.count.max(index + 1);
+        if index > self.shared.first_error.load(Ordering::Relaxed) {
             return Ok(());
         }
         let job = Job {
@@ -442,39 +557,46 @@ impl Packager {
             ir_type,
             target,
         };
-        match &self.sender {
-            Some(s) if s.send(job).is_ok() => Ok(()),
-            _ => Err(lost()),
+        if self.shared.put(job) {
+            Ok(())
+        } else {
+            Err(lost())
         }
     }
 
     /// Whether an image submitted so far has failed (known once compiled).
     pub fn failed(&self) -> bool {
-        self.first_error.load(Ordering::Relaxed) != usize::MAX
+        self.shared.first_error.load(Ordering::Relaxed) != usize::MAX
     }
 
     /// Adds a module made by the caller (a native image), in its place.
     pub fn push_module(&mut self, module: AbstractModule) {
-        let index = self.next;
-        self.next += 1;
-        store(&self.results, index, Ok(module));
+        self.push_module_at(self.count, module);
     }
 
-    /// Waits for every image and gives the modules in submission order.
+    /// Adds a module made by the caller as image number `index` (see
+    /// [`Packager::submit_at`]).
+    pub fn push_module_at(&mut self, index: usize, module: AbstractModule) {
+        self.count = self.count.max(index + 1);
+        store(&self.shared.results, index, Ok(module));
+    }
+
+    /// Waits for every image and gives the modules in image order.
     pub fn finish(mut self) -> Result<Vec<AbstractModule>, SyclbinPackError> {
-        self.sender = None;
+        self.shared.close();
         for t in self.threads.drain(..) {
             if t.join().is_err() {
                 return Err(lost());
             }
         }
-        let results = std::mem::take(&mut *self.results.lock().map_err(|_| lost())?);
-        let mut out = Vec::with_capacity(self.next);
+        let results = std::mem::take(&mut *self.shared.results.lock().map_err(|_| lost())?);
+        // The first error in image order; images after it may be missing.
+        let mut out = Vec::with_capacity(self.count);
         let mut results = results.into_iter();
-        for _ in 0..self.next {
+        for _ in 0..self.count {
             match results.next().flatten() {
                 Some(r) => out.push(r?),
-                None => return Err(lost()),
+                None => return Err(results.flatten().find_map(Result::err).unwrap_or_else(lost)),
             }
         }
         Ok(out)
@@ -484,8 +606,8 @@ impl Packager {
 impl Drop for Packager {
     fn drop(&mut self) {
         // Unfinished: let the threads drain and stop their workers.
-        self.first_error.store(0, Ordering::Relaxed);
-        self.sender = None;
+        self.shared.first_error.store(0, Ordering::Relaxed);
+        self.shared.close();
         for t in self.threads.drain(..) {
             let _ = t.join();
         }
@@ -505,36 +627,46 @@ fn store(results: &Mutex<Vec<Slot>>, index: usize, r: Result<AbstractModule, Syc
     }
 }
 
-fn compile_thread(
-    opts: &SyclbinOptions,
-    receiver: &Mutex<Receiver<Job>>,
-    results: &Mutex<Vec<Slot>>,
-    first_error: &AtomicUsize,
-) {
+/// Closes the queue if its compile thread panics, so that no submitter
+/// waits for a thread that is gone.
+struct CloseOnPanic<'a>(&'a Shared);
+
+impl Drop for CloseOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.close();
+        }
+    }
+}
+
+fn compile_thread(opts: &SyclbinOptions, shared: &Shared) {
+    let _guard = CloseOnPanic(shared);
     codegen_worker::block_sigpipe_on_this_thread();
     let mut backend = Backend::new(opts);
-    loop {
-        let job = match receiver.lock() {
-            Ok(r) => match r.recv() {
-                Ok(job) => job,
-                Err(_) => return,
-            },
-            Err(_) => return,
-        };
-        if job.index > first_error.load(Ordering::Relaxed) {
+    while let Some(job) = shared.take() {
+        if job.index > shared.first_error.load(Ordering::Relaxed) {
             continue;
         }
         let r = module_of(&job.image, job.ir_type, job.target.as_deref(), &mut backend);
         if r.is_err() {
-            first_error.fetch_min(job.index, Ordering::Relaxed);
+            shared.first_error.fetch_min(job.index, Ordering::Relaxed);
         }
-        store(results, job.index, r);
+        store(&shared.results, job.index, r);
     }
 }
 
+/// The order in which to submit images of these code sizes so that the
+/// largest are compiled first: image numbers by size, largest first, the
+/// lower number first among equal sizes.
+pub fn largest_first(sizes: &[u64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    order.sort_by(|&a, &b| sizes[b].cmp(&sizes[a]).then(a.cmp(&b)));
+    order
+}
+
 /// The abstract modules of `images`, in order, compiled on up to
-/// `opts.threads` threads. The first failing image (in image order) is the
-/// error.
+/// `opts.threads` threads, the largest images first. The first failing
+/// image (in image order) is the error.
 pub fn abstract_modules(
     images: &[SyclbinImage],
     opts: &SyclbinOptions,
@@ -542,8 +674,9 @@ pub fn abstract_modules(
     let mut o = opts.clone();
     o.threads = opts.threads.clamp(1, images.len().max(1));
     let mut p = Packager::new(&o);
-    for image in images {
-        p.submit(image.clone())?;
+    let sizes: Vec<u64> = images.iter().map(|i| i.code.len() as u64).collect();
+    for i in largest_first(&sizes) {
+        p.submit_at(i, images[i].clone(), o.ir_type, o.target.clone())?;
     }
     p.finish()
 }
@@ -673,6 +806,63 @@ define spir_kernel void @__sycl_kernel_b(ptr addrspace(1) %p) !sycl_kernel_omit_
             bin.abstract_modules[0].kernel_names(),
             vec!["__sycl_kernel_a", "__sycl_kernel_b"]
         );
+    }
+
+    #[test]
+    fn largest_images_go_first_and_keep_their_place() {
+        assert_eq!(largest_first(&[3, 10, 10, 1, 0]), vec![1, 2, 0, 3, 4]);
+        // Sizes that differ: image 2 is compiled first, yet stays third.
+        let images: Vec<SyclbinImage> = (0..4)
+            .map(|i| {
+                let extra: String = (0..i * 3)
+                    .map(|j| format!("define spir_func void @f{j}() {{\n  ret void\n}}\n"))
+                    .collect();
+                let text = TWO_KERNELS.replace("__sycl_kernel_a", &format!("__sycl_kernel_a{i}")) + &extra;
+                image(text.as_bytes(), PropertySetRegistry::new())
+            })
+            .collect();
+        let one = package(&images, &SyclbinOptions::default()).expect("one thread");
+        let three = SyclbinOptions {
+            threads: 3,
+            ..SyclbinOptions::default()
+        };
+        assert_eq!(one, package(&images, &three).expect("three threads"));
+        let bin = Syclbin::parse_any(&one).expect("syclbin");
+        let first_kernels: Vec<String> = bin
+            .abstract_modules
+            .iter()
+            .map(|am| am.kernel_names()[0].to_string())
+            .collect();
+        assert_eq!(
+            first_kernels,
+            [
+                "__sycl_kernel_a0",
+                "__sycl_kernel_a1",
+                "__sycl_kernel_a2",
+                "__sycl_kernel_a3"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_first_failing_image_in_image_order_is_the_error() {
+        // The larger bad image is compiled first; the smaller one, before
+        // it in image order, is the error reported.
+        let mut small = image(b"define void @f( {", PropertySetRegistry::new());
+        small.name = "small.ll".into();
+        let mut large = image(
+            b"define void @g( { ; a longer broken module",
+            PropertySetRegistry::new(),
+        );
+        large.name = "large.ll".into();
+        for threads in [1, 2] {
+            let opts = SyclbinOptions {
+                threads,
+                ..SyclbinOptions::default()
+            };
+            let e = package(&[small.clone(), large.clone()], &opts).expect_err("bad IR");
+            assert!(e.to_string().starts_with("small.ll:"), "{e}");
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
 
 use crate::cli::{parse_post_link_input, set_post_link_option, Command};
+use sycl_postlink::codegen_worker::{default_memory_limit, ReadCheck};
 use sycl_postlink::{post_link, run, Image, Input, PostLinkError, PostLinkOptions, Settings};
 
 /// The settings behind a `sycl_post_link_settings *`: the options as the
@@ -198,7 +199,10 @@ pub unsafe extern "C" fn sycl_post_link_run(
             }
             // The host's standard input is the host's: only an explicit "-" reads it.
             Command::Run((_, _, false)) => Err("no input file (name one, or \"-\" to read the standard input)".into()),
-            Command::Run((o, _, true)) => run(&o).map(|_| ()).map_err(|e| e.0),
+            Command::Run((mut o, _, true)) => {
+                o.read_check = read_check();
+                run(&o).map(|_| ()).map_err(|e| e.0)
+            }
         }
     })
 }
@@ -293,6 +297,29 @@ unsafe fn buffer_input(data: *const c_void, size: usize, name: *const c_char) ->
     Ok(Input::from_bytes(bytes, name))
 }
 
+/// How this library reads untrusted input ([`ReadCheck`]): in the
+/// code generation worker it finds (`$SYCL_CODEGEN_WORKER`, or `syclbin`
+/// next to the library) first, so that a crash of LLVM's reader on a corrupt
+/// buffer or file is an error and not the end of the host. Without a worker
+/// program the input is read in process only.
+fn read_check() -> Option<ReadCheck> {
+    let command = crate::capi_syclbin::worker_command().ok()?;
+    Some(ReadCheck {
+        command,
+        memory_limit: default_memory_limit(1),
+    })
+}
+
+/// `input` once a worker has read it without crashing (see [`read_check`]).
+fn checked(input: Input) -> Result<Input, String> {
+    if let Some(c) = read_check() {
+        let bytes = input.bytes();
+        c.check(input.name(), bytes)
+            .map_err(|e| format!("{}: {e}", input.name()))?;
+    }
+    Ok(input)
+}
+
 /// Runs the pipeline and collects a result.
 fn collect(s: &CSettings, input: Input) -> Result<Box<CResult>, String> {
     let (settings, targets) = run_settings(s)?;
@@ -339,7 +366,7 @@ pub unsafe extern "C" fn sycl_post_link_run_buffer(
     }
     guarded(error, || {
         let s = s.as_ref().ok_or("null settings")?;
-        let r = collect(s, buffer_input(data, size, name)?)?;
+        let r = collect(s, checked(buffer_input(data, size, name)?)?)?;
         give_result(result, r)
     })
 }
@@ -414,7 +441,7 @@ pub unsafe extern "C" fn sycl_post_link_run_buffer_stream(
     guarded(error, || {
         let s = s.as_ref().ok_or("null settings")?;
         let f = callback.ok_or("null callback")?;
-        let input = buffer_input(data, size, name)?;
+        let input = checked(buffer_input(data, size, name)?)?;
         let (settings, targets) = run_settings(s)?;
         let mut one = CResult {
             images: Vec::with_capacity(1),

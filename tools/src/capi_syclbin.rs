@@ -158,7 +158,7 @@ pub unsafe extern "C" fn sycl_syclbin_create(
 /// The program compiling images for this library: `$SYCL_CODEGEN_WORKER`,
 /// else the `syclbin` binary in the directory of the library (or of the
 /// program it is linked into), or the one above it (cargo's `deps/`).
-fn worker_command() -> Result<WorkerCommand, String> {
+pub(crate) fn worker_command() -> Result<WorkerCommand, String> {
     if let Some(p) = std::env::var_os("SYCL_CODEGEN_WORKER").filter(|p| !p.is_empty()) {
         return Ok(WorkerCommand::program(p));
     }

@@ -76,6 +76,25 @@ pub fn threads_value(v: &str) -> Option<usize> {
     v.parse::<usize>().ok().filter(|&n| n > 0)
 }
 
+/// `--codegen-memory-limit=<MiB>`: the address space in bytes each process
+/// compiling an image may take (`0`: no limit).
+pub fn codegen_memory_limit(v: &str) -> Result<u64, String> {
+    v.parse::<u64>()
+        .ok()
+        .and_then(|mib| mib.checked_mul(1 << 20))
+        .ok_or_else(|| format!("invalid --codegen-memory-limit '{v}': expected a number of MiB (0: no limit)"))
+}
+
+/// The option spec of [`codegen_memory_limit`], shared by the commands that
+/// compile in worker processes.
+pub const CODEGEN_MEMORY_LIMIT: OptSpec = OptSpec {
+    name: "codegen-memory-limit",
+    kind: OptKind::Value,
+    help: "Memory (MiB of address space) the process compiling one image may take beyond its worker's; an image \
+           that needs more fails with 'out of memory' (default: the machine's memory divided by the threads; 0: no limit)",
+    value_desc: "MiB",
+};
+
 /// One parsed occurrence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Arg {

@@ -63,6 +63,7 @@ fn post_link_options(o: &DeviceLinkOptions, t: &Temps) -> PostLinkOptions {
             path: t.table(),
         }],
         settings: syclbin_settings(o),
+        read_check: o.syclbin.read_check(),
         ..Default::default()
     }
 }
@@ -102,11 +103,20 @@ pub fn commands(o: &DeviceLinkOptions, output: &str, t: &Temps) -> Vec<Vec<Strin
     cmds
 }
 
+/// The inputs and device libraries of `o` linked, as bitcode (each file
+/// read in a worker first, as the link does).
+fn linked_bitcode(o: &DeviceLinkOptions) -> Result<Vec<u8>, String> {
+    let check = o.syclbin.read_check();
+    link_inputs(&o.inputs, &o.device_libs, o.kernel_names, check.as_ref())
+        .map(|(bitcode, _)| bitcode)
+        .map_err(|e| e.0)
+}
+
 /// Writes the intermediate files of [`Temps`] for `o`: the linked module,
 /// the post-link table and images (as `sycl-post-link` writes them), and
 /// each image's SPIR-V. Returns the files written.
 pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<Vec<String>, String> {
-    let (bitcode, _) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names).map_err(|e| e.0)?;
+    let bitcode = linked_bitcode(o)?;
     let mut outs = Outputs::new();
     outs.write(&t.linked(), &bitcode)?;
     outs.commit()?;
@@ -154,7 +164,7 @@ pub fn split_joined_library_paths(args: &[String]) -> Vec<String> {
 /// `--print-linked-module`: the inputs and device libraries linked, as
 /// textual IR.
 pub fn linked_module_text(o: &DeviceLinkOptions) -> Result<String, String> {
-    let (bitcode, _) = link_inputs(&o.inputs, &o.device_libs, o.kernel_names).map_err(|e| e.0)?;
+    let bitcode = linked_bitcode(o)?;
     let ctx = sycl_ir::Context::new();
     let m = ctx
         .parse_ir(&bitcode, sycl_postlink::device_link::LINKED_MODULE)

@@ -155,6 +155,7 @@ const SPECS: &[OptSpec] = &[
         value_desc: "list",
     },
     OptSpec::flag("no-validate", "Do not validate the SPIR-V modules"),
+    cl::CODEGEN_MEMORY_LIMIT,
     OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
     OptSpec {
         name: "time-trace",
@@ -217,6 +218,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let (mut dry_run, mut save_temps, mut time_trace) = (false, false, None);
     let mut spirv_extensions = syclbin::default_spirv_extensions();
     let mut validate = true;
+    let mut codegen_memory_limit = None;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -264,6 +266,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 spirv_extensions = syclbin::parse_spirv_extensions(&v).map_err(|e| e.to_string())?
             }
             Arg::Opt("no-validate", v) => validate = v != "true",
+            Arg::Opt("codegen-memory-limit", v) => codegen_memory_limit = Some(cl::codegen_memory_limit(&v)?),
             Arg::Opt(_, _) => {}
         }
     }
@@ -306,6 +309,7 @@ fn run(args: &[String]) -> Result<(), String> {
             workers: Some(WorkerCommand::current_exe().map_err(|e| format!("cannot find this program: {e}"))?),
             spirv_extensions,
             validate,
+            codegen_memory_limit,
             ..SyclbinOptions::default()
         },
     };
@@ -362,6 +366,10 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     outs.commit()
 }
+
+/// A failed allocation in a compiling child reads as "out of memory".
+#[global_allocator]
+static ALLOCATOR: sycl_postlink::codegen_worker::WorkerAllocator = sycl_postlink::codegen_worker::WorkerAllocator;
 
 fn main() -> ExitCode {
     sycl_tools::stdio::init(TOOL);

@@ -6,6 +6,7 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
+use sycl_postlink::codegen_worker::{default_memory_limit, serve_if_worker, ReadCheck, WorkerCommand};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::split_report::split_report;
@@ -46,6 +47,14 @@ fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Fail
             return Ok(write_trace(x)?);
         }
     }
+    // The input is read in a worker process (this program) first: a crash
+    // of LLVM's reader on a corrupt file is then one line, not a crash.
+    let mut o = o.clone();
+    o.read_check = Some(ReadCheck {
+        command: WorkerCommand::current_exe().map_err(|e| format!("cannot find this program: {e}"))?,
+        memory_limit: default_memory_limit(1),
+    });
+    let o = &o;
     let result = sycl_postlink::run(o);
     trace::finish_progress();
     let report = result.map_err(Failure::Run)?;
@@ -92,9 +101,14 @@ fn write_split_report(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras, des
     outs.commit()
 }
 
+/// A failed allocation in a reading child reads as "out of memory".
+#[global_allocator]
+static ALLOCATOR: sycl_postlink::codegen_worker::WorkerAllocator = sycl_postlink::codegen_worker::WorkerAllocator;
+
 fn main() -> ExitCode {
     sycl_tools::stdio::init(TOOL);
     sycl_tools::tune_allocator_for_workers();
+    serve_if_worker();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match parse_post_link(&args) {
         Err(e) => sycl_tools::report_error(TOOL, &e),

@@ -144,6 +144,7 @@ const SPECS: &[OptSpec] = &[
         help: "Do not validate the SPIR-V modules (create)",
         value_desc: "",
     },
+    cl::CODEGEN_MEMORY_LIMIT,
 ];
 
 /// `syclbin extract <file> -o <dir>`: every part of a SYCLBIN back out as
@@ -356,18 +357,25 @@ fn specs_from_table(path: &str, target: Option<&str>, ir_type: IrType) -> Result
     Ok(out)
 }
 
-/// Packages the images in order as they are read: each image goes to code
-/// generation (worker processes) at once; native images keep their place.
+/// Packages the images as they are read, the largest files first (see
+/// `syclbin_pack::largest_first`): each image goes to code generation
+/// (worker processes) at once; every image, native ones too, keeps its
+/// place in the SYCLBIN.
 fn abstract_modules(specs: &[ImageSpec], opts: &SyclbinOptions) -> Result<Vec<AbstractModule>, Failure> {
     let mut packager = Packager::new(opts);
-    for spec in specs {
-        if packager.failed() {
-            break;
-        }
+    let sizes: Vec<u64> = specs
+        .iter()
+        .map(|s| std::fs::metadata(&s.file).map_or(0, |m| m.len()))
+        .collect();
+    // After a failure, images after the failing one (in image order) are
+    // not compiled (`submit_at`); those before it still are, so that the
+    // error reported is the first in image order, whatever the timing.
+    for i in syclbin_pack::largest_first(&sizes) {
+        let spec = &specs[i];
         match entry_from_spec(spec)? {
-            Entry::Native(am) => packager.push_module(am),
+            Entry::Native(am) => packager.push_module_at(i, am),
             Entry::Image(img) => packager
-                .submit_as(img, spec.ir_type, spec.target.clone())
+                .submit_at(i, img, spec.ir_type, spec.target.clone())
                 .map_err(pack_failure)?,
         }
     }
@@ -432,6 +440,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let (mut verbose, mut time_trace) = (false, None);
     let mut spirv_extensions = syclbin_pack::default_spirv_extensions();
     let mut validate = true;
+    let mut codegen_memory_limit = None;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -461,6 +470,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 spirv_extensions = syclbin_pack::parse_spirv_extensions(&v).map_err(|e| plain(e.to_string()))?
             }
             Arg::Opt("no-validate", v) => validate = v != "true",
+            Arg::Opt("codegen-memory-limit", v) => {
+                codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
+            }
             Arg::Opt(_, _) => {}
         }
     }
@@ -493,6 +505,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             verbose,
             spirv_extensions,
             validate,
+            codegen_memory_limit,
         },
     );
     trace::finish_progress();
@@ -521,6 +534,7 @@ struct CreateArgs {
     verbose: bool,
     spirv_extensions: Vec<String>,
     validate: bool,
+    codegen_memory_limit: Option<u64>,
 }
 
 fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
@@ -538,6 +552,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
         verbose,
         spirv_extensions,
         validate,
+        codegen_memory_limit,
     } = c;
     let mut positional = positional.into_iter();
     match positional.next().as_deref() {
@@ -607,6 +622,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 ),
                 spirv_extensions,
                 validate,
+                codegen_memory_limit,
                 ..SyclbinOptions::default()
             };
             let mut specs = Vec::new();
@@ -625,6 +641,10 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
         None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
     }
 }
+
+/// A failed allocation in a compiling child reads as "out of memory".
+#[global_allocator]
+static ALLOCATOR: sycl_postlink::codegen_worker::WorkerAllocator = sycl_postlink::codegen_worker::WorkerAllocator;
 
 fn main() -> ExitCode {
     sycl_tools::stdio::init(TOOL);

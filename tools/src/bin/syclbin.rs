@@ -427,20 +427,23 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let parsed = cl::parse(TOOL, SPECS, args).map_err(plain)?;
     let mut positional = Vec::new();
     let mut output = None;
-    let mut state = BundleState::Input;
-    let mut tables = Vec::new();
-    let mut images = Vec::new();
-    let mut ir_type = IrType::SpirV;
-    let mut target = None;
-    let mut bare = false;
-    let mut triple = None;
-    let mut arch = None;
-    let mut format = Packaging::OffloadV1;
-    let mut threads = None;
-    let (mut verbose, mut time_trace) = (false, None);
-    let mut spirv_extensions = syclbin_pack::default_spirv_extensions();
-    let mut validate = true;
-    let mut codegen_memory_limit = None;
+    let mut c = CreateArgs {
+        state: BundleState::Input,
+        tables: Vec::new(),
+        images: Vec::new(),
+        ir_type: IrType::SpirV,
+        target: None,
+        bare: false,
+        triple: None,
+        arch: None,
+        format: Packaging::OffloadV1,
+        threads: None,
+        verbose: false,
+        spirv_extensions: syclbin_pack::default_spirv_extensions(),
+        validate: true,
+        codegen_memory_limit: None,
+    };
+    let mut time_trace = None;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -453,30 +456,30 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             Arg::Positional(p) => positional.push(p),
             Arg::Opt("o", v) => output = Some(v),
-            Arg::Opt("format", v) => format = Packaging::from_name(&v).unwrap_or(Packaging::OffloadV1),
-            Arg::Opt("state", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
-            Arg::Opt("table", v) => tables.push(v),
-            Arg::Opt("image", v) => images.push(parse_image_spec(&v)?),
-            Arg::Opt("ir-type", v) => ir_type = IrType::from_name(&v).unwrap_or(IrType::SpirV),
-            Arg::Opt("target", v) => target = Some(v),
-            Arg::Opt("offload-binary", v) => bare &= v != "true",
-            Arg::Opt("bare", v) => bare = v == "true",
-            Arg::Opt("triple", v) => triple = Some(v),
-            Arg::Opt("arch", v) => arch = Some(v),
-            Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
-            Arg::Opt("v", v) => verbose = v == "true",
+            Arg::Opt("format", v) => c.format = Packaging::from_name(&v).unwrap_or(Packaging::OffloadV1),
+            Arg::Opt("state", v) => c.state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
+            Arg::Opt("table", v) => c.tables.push(v),
+            Arg::Opt("image", v) => c.images.push(parse_image_spec(&v)?),
+            Arg::Opt("ir-type", v) => c.ir_type = IrType::from_name(&v).unwrap_or(IrType::SpirV),
+            Arg::Opt("target", v) => c.target = Some(v),
+            Arg::Opt("offload-binary", v) => c.bare &= v != "true",
+            Arg::Opt("bare", v) => c.bare = v == "true",
+            Arg::Opt("triple", v) => c.triple = Some(v),
+            Arg::Opt("arch", v) => c.arch = Some(v),
+            Arg::Opt("threads" | "j", v) => c.threads = cl::threads_value(&v),
+            Arg::Opt("v", v) => c.verbose = v == "true",
             Arg::Opt("time-trace", v) => time_trace = Some(v),
             Arg::Opt("spirv-ext", v) => {
-                spirv_extensions = syclbin_pack::parse_spirv_extensions(&v).map_err(|e| plain(e.to_string()))?
+                c.spirv_extensions = syclbin_pack::parse_spirv_extensions(&v).map_err(|e| plain(e.to_string()))?
             }
-            Arg::Opt("no-validate", v) => validate = v != "true",
+            Arg::Opt("no-validate", v) => c.validate = v != "true",
             Arg::Opt("codegen-memory-limit", v) => {
-                codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
+                c.codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
             }
             Arg::Opt(_, _) => {}
         }
     }
-    if verbose {
+    if c.verbose {
         let shown: Vec<String> = std::iter::once(TOOL.to_string())
             .chain(args.iter().filter(|a| !matches!(a.as_str(), "-v" | "--v")).cloned())
             .collect();
@@ -488,26 +491,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     if std::io::stderr().is_terminal() {
         trace::enable_progress(TOOL);
     }
-    let result = run_command(
-        positional,
-        output,
-        CreateArgs {
-            state,
-            tables,
-            images,
-            ir_type,
-            target,
-            bare,
-            triple,
-            arch,
-            format,
-            threads,
-            verbose,
-            spirv_extensions,
-            validate,
-            codegen_memory_limit,
-        },
-    );
+    let result = run_command(positional, output, c);
     trace::finish_progress();
     result?;
     if let Some(path) = time_trace {
@@ -538,22 +522,6 @@ struct CreateArgs {
 }
 
 fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
-    let CreateArgs {
-        state,
-        tables,
-        images,
-        ir_type,
-        target,
-        bare,
-        triple,
-        arch,
-        format,
-        threads,
-        verbose,
-        spirv_extensions,
-        validate,
-        codegen_memory_limit,
-    } = c;
     let mut positional = positional.into_iter();
     match positional.next().as_deref() {
         Some("extract") => {
@@ -567,7 +535,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
             let bin = SyclbinFile::read(&read(&file)?)
                 .map_err(|e| fail(name, e.to_string()))?
                 .syclbin;
-            extract(&bin, &dir, verbose)
+            extract(&bin, &dir, c.verbose)
         }
         Some("dump") => {
             let (Some(file), None) = (positional.next(), positional.next()) else {
@@ -587,9 +555,9 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
             let bin = SyclbinFile::read(&read(&file)?)
                 .map_err(|e| fail(&file, e.to_string()))?
                 .syclbin;
-            let strings = [("triple", triple.as_deref()), ("arch", arch.as_deref())];
+            let strings = [("triple", c.triple.as_deref()), ("arch", c.arch.as_deref())];
             let bytes = bin
-                .write_as(format, strings.iter().filter_map(|(k, v)| Some((*k, (*v)?))))
+                .write_as(c.format, strings.iter().filter_map(|(k, v)| Some((*k, (*v)?))))
                 .map_err(|e| fail(&output, e.to_string()))?;
             let mut outs = Outputs::new();
             outs.write(&output, &bytes).map_err(plain)?;
@@ -602,35 +570,35 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
             let Some(output) = output else {
                 return Err(plain("create needs an output file (-o <file>)"));
             };
-            if tables.is_empty() && images.is_empty() {
+            if c.tables.is_empty() && c.images.is_empty() {
                 return Err(plain("create needs at least one --table or --image"));
             }
             let opts = SyclbinOptions {
-                state,
-                ir_type,
-                target: target.clone(),
-                container: if bare {
+                state: c.state,
+                ir_type: c.ir_type,
+                target: c.target.clone(),
+                container: if c.bare {
                     Container::Bare
                 } else {
                     Container::OffloadBinary
                 },
-                triple: triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
-                arch,
-                threads: thread_count(threads),
+                triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
+                arch: c.arch,
+                threads: thread_count(c.threads),
                 workers: Some(
                     WorkerCommand::current_exe().map_err(|e| plain(format!("cannot find this program: {e}")))?,
                 ),
-                spirv_extensions,
-                validate,
-                codegen_memory_limit,
+                spirv_extensions: c.spirv_extensions,
+                validate: c.validate,
+                codegen_memory_limit: c.codegen_memory_limit,
                 ..SyclbinOptions::default()
             };
             let mut specs = Vec::new();
-            for t in &tables {
-                specs.extend(specs_from_table(t, target.as_deref(), ir_type)?);
+            for t in &c.tables {
+                specs.extend(specs_from_table(t, c.target.as_deref(), c.ir_type)?);
             }
-            specs.extend(images);
-            let mut bin = Syclbin::new(state);
+            specs.extend(c.images);
+            let mut bin = Syclbin::new(c.state);
             bin.abstract_modules = abstract_modules(&specs, &opts)?;
             let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(&output, e.to_string()))?;
             let mut outs = Outputs::new();

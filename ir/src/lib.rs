@@ -30,7 +30,7 @@ pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
 pub use codegen::{exit_on_out_of_memory, CodegenError, CodegenTarget, OutputKind};
 pub use link::LinkError;
 pub use linkage::{linkage_from_cpp, linkage_to_cpp};
-pub use lowering::InstBuilder;
+pub use lowering::{is_bitcode, InstBuilder};
 pub use metadata::MdOperand;
 pub use module::{borrowed_module_bitcode, Bitcode, Context, Extractor, IrError, Module, MD_KIND_ABSENT};
 pub use rewrite::{CastOp, MaskedAccess, OpBuilder};

@@ -50,7 +50,9 @@ fn hide_nvvm_annotations(text: &str) -> Option<String> {
     changed.then_some(out)
 }
 
-fn is_bitcode(data: &[u8]) -> bool {
+/// Whether `data` is LLVM bitcode: its magic number, or the bitcode
+/// wrapper's (text IR is not).
+pub fn is_bitcode(data: &[u8]) -> bool {
     data.starts_with(b"BC\xC0\xDE") || data.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 

@@ -171,8 +171,7 @@ pub fn link_modules<'c>(
                 "{path}: empty input: expected LLVM IR or bitcode"
             )));
         }
-        let is_bitcode = bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]);
-        if !is_bitcode && std::str::from_utf8(&bytes).is_err() {
+        if !sycl_ir::is_bitcode(&bytes) && std::str::from_utf8(&bytes).is_err() {
             return Err(PostLinkError::new(format!("{path}: Unsupported file type")));
         }
         if let Some(c) = check {

@@ -355,7 +355,7 @@ pub fn split_and_save<S: ImageSink>(
             // threads may share the split: if the pre-split steps leave the
             // module as read, the workers read their copies from it, and no
             // copy is written.
-            if s.threads > 1 && is_bitcode(&data) {
+            if s.threads > 1 && sycl_ir::is_bitcode(&data) {
                 input_bitcode = Some(data);
             }
             // Every input goes through the verifier, whatever SPL_VERIFY_EACH
@@ -466,9 +466,10 @@ pub fn split_and_save<S: ImageSink>(
     // itself. With more, the input module is freed with its context; then
     // every worker, the calling thread included, extracts from its own copy
     // read lazily from bitcode (the input's own, or the module written once
-    // with its use-list order: see the module documentation). No thread then holds a whole loaded module,
-    // and the memory the input took is given back before the copies grow
-    // (each thread allocates from its own heap, which could not reuse it).
+    // with its use-list order: see the module documentation). No thread
+    // then holds a whole loaded module, and the memory the input took is
+    // given back before the copies grow (each thread allocates from its own
+    // heap, which could not reuse it).
     let data_layout = m.data_layout_str();
     let (bitcode, m) = if threads > 1 {
         let _step = crate::trace::span("Copy for threads", name);
@@ -551,12 +552,6 @@ impl WorkerCopy {
             WorkerCopy::Written(bitcode) => bitcode,
         }
     }
-}
-
-/// LLVM bitcode (its magic, or the bitcode wrapper's), which the lazy
-/// reader takes; text IR is not.
-fn is_bitcode(data: &[u8]) -> bool {
-    data.starts_with(b"BC\xC0\xDE") || data.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
 /// Gives the allocator's free memory back to the system (glibc keeps it

@@ -284,7 +284,7 @@ fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Resu
     if ir_type != IrType::SpirV {
         // PTX and AMDGCN modules are stored as given: compiling LLVM IR to
         // them needs a target architecture this interface does not take.
-        if is_bitcode(&image.code) {
+        if sycl_ir::is_bitcode(&image.code) {
             return Err(image_error(
                 image,
                 format!("not supported: LLVM bitcode for IR type {}", ir_type.name()),
@@ -314,10 +314,6 @@ fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Resu
         param_opt: c.param_opt,
         triple: c.triple,
     })
-}
-
-fn is_bitcode(bytes: &[u8]) -> bool {
-    bytes.starts_with(&[b'B', b'C', 0xC0, 0xDE]) || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
 /// The kernel names of an image: its SPIR-V entry points when the code is a

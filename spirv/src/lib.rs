@@ -146,12 +146,7 @@ pub fn is_spirv(bytes: &[u8]) -> bool {
 /// Whether `bytes` look like LLVM IR: bitcode (raw or in the bitcode
 /// wrapper) or text. SPIR-V is not.
 pub fn is_llvm_ir(bytes: &[u8]) -> bool {
-    const RAW: [u8; 4] = [b'B', b'C', 0xC0, 0xDE];
-    const WRAPPER: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
-    if bytes.starts_with(&RAW) || bytes.starts_with(&WRAPPER) {
-        return true;
-    }
-    !is_spirv(bytes) && std::str::from_utf8(bytes).is_ok()
+    sycl_ir::is_bitcode(bytes) || (!is_spirv(bytes) && std::str::from_utf8(bytes).is_ok())
 }
 
 /// Compiles a module to a SPIR-V binary in process (the SPIR-V back end's

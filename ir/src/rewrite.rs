@@ -225,6 +225,24 @@ impl<'c> Type<'c> {
 }
 
 impl<'c> Types<'c> {
+    /// `target("name", type_params..., int_params...)`, a target extension
+    /// type (`target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 2)`).
+    pub fn target_ext(&self, name: &str, type_params: &[Type<'c>], int_params: &[u32]) -> Type<'c> {
+        let n = cname(name);
+        let mut tys: Vec<LLVMTypeRef> = type_params.iter().map(|t| t.raw()).collect();
+        let mut ints = int_params.to_vec();
+        unsafe {
+            Type::from_raw(LLVMTargetExtTypeInContext(
+                LLVMGetTypeContext(self.void().raw()),
+                n.as_ptr(),
+                tys.as_mut_ptr(),
+                tys.len() as u32,
+                ints.as_mut_ptr(),
+                ints.len() as u32,
+            ))
+        }
+    }
+
     /// `<n x elem>`
     pub fn vector(&self, elem: Type<'c>, n: u32) -> Type<'c> {
         unsafe { Type::from_raw(LLVMVectorType(elem.raw(), n)) }

@@ -386,20 +386,7 @@ impl<'c> InstBuilder<'c> {
     /// A direct call of function `f` with `args` (the result named `name`
     /// unless `void`).
     pub fn call(&self, f: Value<'c>, args: &[Value<'c>], name: &str) -> Value<'c> {
-        let fty = f.global_value_type();
-        let void = unsafe { LLVMGetTypeKind(LLVMGetReturnType(fty.raw())) } == llvm_sys::LLVMTypeKind::LLVMVoidTypeKind;
-        let n = cname(if void { "" } else { name });
-        let mut raw: Vec<LLVMValueRef> = args.iter().map(|a| a.raw()).collect();
-        unsafe {
-            Value::from_raw(LLVMBuildCall2(
-                self.raw,
-                fty.raw(),
-                f.raw(),
-                raw.as_mut_ptr(),
-                raw.len() as u32,
-                n.as_ptr(),
-            ))
-        }
+        unsafe { Value::from_raw(crate::rewrite::build_direct_call(self.raw, f, args, name)) }
     }
 
     /// A `bitcast` instruction, also between identical types (never folded).

@@ -11,6 +11,7 @@
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
@@ -74,16 +75,24 @@ void SyclCloneFunctionBodyInto(LLVMValueRef NewF, LLVMValueRef OldF) {
 /// Gives \p NewF the attributes of \p OldF (calling convention, function and
 /// return attributes, comdat, section, ...); parameter \p I of NewF gets
 /// OldF's parameter attributes when KeepParamAttrs[I] is non-zero, none
-/// otherwise.
+/// otherwise. Kept attributes that NewF's parameter type cannot carry
+/// (`align` on a parameter that is no longer a pointer, ...) are dropped.
 void SyclCopyFunctionAttributes(LLVMValueRef NewF, LLVMValueRef OldF,
                                 const int *KeepParamAttrs, unsigned N) {
   auto *New = cast<Function>(unwrap(NewF));
   auto *Old = cast<Function>(unwrap(OldF));
   const AttributeList &OldAttrs = Old->getAttributes();
   SmallVector<AttributeSet, 8> Params;
-  for (unsigned I = 0; I < N; ++I)
-    Params.push_back(KeepParamAttrs[I] ? OldAttrs.getParamAttrs(I)
-                                       : AttributeSet());
+  for (unsigned I = 0; I < N; ++I) {
+    if (!KeepParamAttrs[I] || I >= New->arg_size()) {
+      Params.push_back(AttributeSet());
+      continue;
+    }
+    AttributeSet AS = OldAttrs.getParamAttrs(I);
+    Params.push_back(AS.removeAttributes(
+        Old->getContext(),
+        AttributeFuncs::typeIncompatible(New->getArg(I)->getType(), AS)));
+  }
   New->copyAttributesFrom(Old);
   New->setComdat(Old->getComdat());
   New->setAttributes(AttributeList::get(Old->getContext(),

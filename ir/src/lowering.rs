@@ -173,13 +173,31 @@ impl<'c> Value<'c> {
     /// `keep_param_attrs[i]`. The body stays here (see
     /// [`Value::move_body_into`]).
     pub fn rebuild_with_params(self, params: &[Type<'c>], keep_param_attrs: &[bool]) -> Value<'c> {
+        self.rebuild(params, keep_param_attrs, true)
+    }
+
+    /// As [`Value::rebuild_with_params`], but the new function is placed
+    /// right after this one (it takes this function's place in the module
+    /// once this one is erased). Kept parameter attributes that a new
+    /// parameter type cannot carry are dropped.
+    pub fn rebuild_in_place_with_params(self, params: &[Type<'c>], keep_param_attrs: &[bool]) -> Value<'c> {
+        self.rebuild(params, keep_param_attrs, false)
+    }
+
+    fn rebuild(self, params: &[Type<'c>], keep_param_attrs: &[bool], at_end: bool) -> Value<'c> {
         let mut raw: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw()).collect();
         let keep: Vec<i32> = (0..params.len())
             .map(|i| i32::from(keep_param_attrs.get(i).copied().unwrap_or(false)))
             .collect();
         unsafe {
-            let nf =
-                ffi::SyclCreateFunctionLike(self.raw(), raw.as_mut_ptr(), raw.len() as u32, std::ptr::null(), 0, 1);
+            let nf = ffi::SyclCreateFunctionLike(
+                self.raw(),
+                raw.as_mut_ptr(),
+                raw.len() as u32,
+                std::ptr::null(),
+                0,
+                i32::from(at_end),
+            );
             ffi::SyclCopyFunctionAttributes(nf, self.raw(), keep.as_ptr(), keep.len() as u32);
             Value::from_raw(nf)
         }
@@ -357,6 +375,18 @@ impl<'c> InstBuilder<'c> {
     pub fn addrspacecast(&self, v: Value<'c>, ty: Type<'c>, name: &str) -> Value<'c> {
         let n = cname(name);
         unsafe { Value::from_raw(LLVMBuildAddrSpaceCast(self.raw, v.raw(), ty.raw(), n.as_ptr())) }
+    }
+
+    /// `ptrtoint %v to ty`.
+    pub fn ptrtoint(&self, v: Value<'c>, ty: Type<'c>, name: &str) -> Value<'c> {
+        let n = cname(name);
+        unsafe { Value::from_raw(LLVMBuildPtrToInt(self.raw, v.raw(), ty.raw(), n.as_ptr())) }
+    }
+
+    /// A direct call of function `f` with `args` (the result named `name`
+    /// unless `void`).
+    pub fn call(&self, f: Value<'c>, args: &[Value<'c>], name: &str) -> Value<'c> {
+        unsafe { Value::from_raw(crate::rewrite::build_direct_call(self.raw, f, args, name)) }
     }
 
     /// A `bitcast` instruction, also between identical types (never folded).

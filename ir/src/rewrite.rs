@@ -225,6 +225,24 @@ impl<'c> Type<'c> {
 }
 
 impl<'c> Types<'c> {
+    /// `target("name", type_params..., int_params...)`, a target extension
+    /// type (`target("spirv.Image", void, 1, 0, 0, 0, 0, 0, 2)`).
+    pub fn target_ext(&self, name: &str, type_params: &[Type<'c>], int_params: &[u32]) -> Type<'c> {
+        let n = cname(name);
+        let mut tys: Vec<LLVMTypeRef> = type_params.iter().map(|t| t.raw()).collect();
+        let mut ints = int_params.to_vec();
+        unsafe {
+            Type::from_raw(LLVMTargetExtTypeInContext(
+                LLVMGetTypeContext(self.void().raw()),
+                n.as_ptr(),
+                tys.as_mut_ptr(),
+                tys.len() as u32,
+                ints.as_mut_ptr(),
+                ints.len() as u32,
+            ))
+        }
+    }
+
     /// `<n x elem>`
     pub fn vector(&self, elem: Type<'c>, n: u32) -> Type<'c> {
         unsafe { Type::from_raw(LLVMVectorType(elem.raw(), n)) }
@@ -346,21 +364,18 @@ impl<'c> OpBuilder<'c> {
     /// A call of function `f` with `args`; the result is named `name`
     /// unless it is `void`.
     pub fn call(&self, f: Value<'c>, args: &[Value<'c>], name: &str) -> Value<'c> {
-        let fty = f.global_value_type();
-        let void = unsafe { LLVMGetTypeKind(LLVMGetReturnType(fty.raw())) } == llvm_sys::LLVMTypeKind::LLVMVoidTypeKind;
-        let n = cname(if void { "" } else { name });
-        let mut raw: Vec<LLVMValueRef> = args.iter().map(|a| a.raw()).collect();
-        unsafe {
-            self.done(LLVMBuildCall2(
-                self.raw,
-                fty.raw(),
-                f.raw(),
-                raw.as_mut_ptr(),
-                raw.len() as u32,
-                n.as_ptr(),
-            ))
-        }
+        self.done(build_direct_call(self.raw, f, args, name))
     }
+}
+
+/// `LLVMBuildCall2` of function `f` with `args` at `b`'s position; the
+/// result is named `name` unless it is `void`.
+pub(crate) fn build_direct_call(b: LLVMBuilderRef, f: Value<'_>, args: &[Value<'_>], name: &str) -> LLVMValueRef {
+    let fty = f.global_value_type();
+    let void = unsafe { LLVMGetTypeKind(LLVMGetReturnType(fty.raw())) } == llvm_sys::LLVMTypeKind::LLVMVoidTypeKind;
+    let n = cname(if void { "" } else { name });
+    let mut raw: Vec<LLVMValueRef> = args.iter().map(|a| a.raw()).collect();
+    unsafe { LLVMBuildCall2(b, fty.raw(), f.raw(), raw.as_mut_ptr(), raw.len() as u32, n.as_ptr()) }
 }
 
 impl<'c> Module<'c> {

@@ -1,18 +1,15 @@
 ; What LowerESIMD does not lower yet is refused with an error that names
 ; the function, never left in the output: intrinsics outside the table (here
 ; the 2D block load through a descriptor, whose GenX form is not known
-; here) and (in the post-link pipeline, where GenXSPIRVWriterAdaptor would
-; give them SPIR-V target types) image and buffer kernel arguments. The same error stops sycl-post-link -lower-esimd.
+; here). The same error stops sycl-post-link -lower-esimd. (Image, buffer
+; and sampler kernel arguments are lowered: esimd-lower-surface-sampler-args.ll.)
 ; RUN: split-file %s %t
 ; RUN: not sycl-opt -passes=LowerESIMD -S %t/lsc.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=LSC
 ; RUN: not sycl-post-link -split-esimd -lower-esimd -S %t/lsc.ll -o %t/out.table 2>&1 | FileCheck %s --check-prefix=LSC-POSTLINK
-; RUN: not sycl-post-link -split-esimd -lower-esimd -S %t/image.ll -o %t/image.table 2>&1 | FileCheck %s --check-prefix=IMAGE
-; RUN: not ls %t/image.table
 ; RUN: not ls %t/out.table
 
 ; LSC: sycl-opt: error: {{.*}}lsc.ll: LowerESIMD: ESIMD lowering: ESIMD intrinsic '_Z29__esimd_lsc_load2d_descriptorIjLh1ELh16ELh8ELj0ELj0ELi128EEDv128_T_tDv16_jS1_Dv2_h' (__esimd_lsc_load2d_descriptor): not supported
 ; LSC-POSTLINK: sycl-post-link: error: {{.*}}: ESIMD lowering: ESIMD intrinsic '_Z29__esimd_lsc_load2d_descriptorIjLh1ELh16ELh8ELj0ELj0ELi128EEDv128_T_tDv16_jS1_Dv2_h' (__esimd_lsc_load2d_descriptor): not supported
-; IMAGE: sycl-post-link: error: {{.*}}image.ll: ESIMD lowering: image2d_t argument 0 of kernel 'k' (SPIR-V target types): not supported
 
 ;--- lsc.ll
 target triple = "spir64-unknown-unknown"
@@ -23,11 +20,3 @@ define spir_kernel void @k(<16 x i32> %d) #0 !sycl_explicit_simd !0 {
 }
 attributes #0 = { "sycl-module-id"="a.cpp" }
 !0 = !{}
-
-;--- image.ll
-define spir_kernel void @k(ptr addrspace(1) %img) #0 !sycl_explicit_simd !0 !kernel_arg_type !1 {
-  ret void
-}
-!0 = !{}
-!1 = !{!"image2d_t"}
-attributes #0 = { "sycl-module-id"="a.cpp" }

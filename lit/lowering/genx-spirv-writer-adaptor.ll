@@ -7,10 +7,9 @@
 ; LLVM's own intrinsics gets "VCFunction", the CM attributes their VC
 ; counterparts, "oclrt" a required sub-group size, globals
 ; "VCGlobalVariable"/"VCVolatile"/"VCByteOffset"; a genx64 triple becomes
-; spir64. Sampler and surface arguments (SPIR-V target types) are refused.
+; spir64. Sampler and surface arguments: genx-spirv-writer-surface-args.ll.
 ; RUN: split-file %s %t
 ; RUN: sycl-opt -passes=GenXSPIRVWriterAdaptor -S %t/kernels.ll -o - | FileCheck %s --implicit-check-not=genx.kernels
-; RUN: not sycl-opt -passes=GenXSPIRVWriterAdaptor -S %t/sampler.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=SAMPLER
 
 ; CHECK: target triple = "spir64"
 ; CHECK: @g = global i32 0, align 4 #[[#G:]]
@@ -25,8 +24,6 @@
 ; CHECK-DAG: attributes #[[#F]] = { "CMFloatControl"="0x30" "CMStackCall" "VCFloatControl"="48" "VCFunction" "VCStackCall" }
 ; CHECK-DAG: attributes #[[#INTR]] = { {{.*}} }
 ; CHECK-DAG: ![[#SG]] = !{i32 1}
-
-; SAMPLER: sycl-opt: error: {{.*}}sampler.ll: GenXSPIRVWriterAdaptor: ESIMD lowering: sampler_t argument 0 of kernel 'k' (SPIR-V target types): not supported
 
 ;--- kernels.ll
 target triple = "genx64-unknown-unknown"
@@ -57,12 +54,3 @@ attributes #2 = { "genx_volatile" "genx_byte_offset"="16" }
 !1 = !{i32 0, i32 0, i32 0}
 !2 = !{i32 0, i32 1, i32 0}
 !3 = !{!"svmptr_t", !"", !""}
-
-;--- sampler.ll
-define spir_kernel void @k(i32 %s) {
-  ret void
-}
-!genx.kernels = !{!0}
-!0 = !{ptr @k, !"k", !1, i32 0, i32 0, !1, !2, i32 0, i32 0}
-!1 = !{i32 1}
-!2 = !{!""}

@@ -18,7 +18,9 @@
 //!    descriptors, SLM size 0, named-barrier count) and the kernel attributes
 //!    `"oclrt"="1"` and `"CMGenxMain"`;
 //! 3. named barriers: the count of `__esimd_nbarrier_init(N)` goes into the
-//!    metadata of every kernel that reaches the call;
+//!    metadata of every kernel that reaches the call, and
+//!    `__esimd_named_barrier_allocate(N)` returns the kernel's count so far
+//!    and adds `N` to it;
 //! 4. `genx_volatile` globals and simd-object globals
 //!    ([`crate::esimd_globals`]): plain stores of volatile types become
 //!    vstores, simd-object globals are retyped to their vectors;
@@ -56,9 +58,10 @@
 //! [`crate::esimd_intrinsics`] (the 2D block access through descriptors and
 //! other intrinsics of newer ESIMD headers whose GenX form this project
 //! could not read; atomic operations a row's GenX intrinsic has no overloads
-//! listed for) and `named_barrier_allocate`.
+//! listed for) and a `named_barrier_allocate` whose count is not a constant
+//! or that kernels with different named-barrier counts reach.
 
-use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
 use sycl_ir::{CallConv, CastOp, MaskedAccess, MdOperand, Module, OpBuilder, Type, TypeKind, Value};
 
@@ -403,25 +406,37 @@ fn callers_up<'c>(f: Value<'c>) -> Vec<Value<'c>> {
     out
 }
 
-/// Named barriers: the count given to `__esimd_nbarrier_init` becomes the
-/// kernel's (the largest, when several calls reach it); the calls go.
+/// Named barriers. The count given to `__esimd_nbarrier_init(N)` becomes the
+/// kernel's (the largest, when several calls reach it), as upstream's
+/// `translateNbarrierInit`; the calls go. Then each
+/// `__esimd_named_barrier_allocate(N)` (experimental `named_barrier_allocate<N>`)
+/// reserves `N` more barriers in every kernel that reaches it and returns
+/// the first of them: the kernel's count before the call, which replaces
+/// the call. Calls are taken in program order (functions in module order,
+/// their instructions in order).
+/// Upstream's implementation of this step is not in the sources read here;
+/// the behaviour follows its test
+/// sycl/test/check_device_code/esimd/NBarrierAttr.cpp (a kernel reaching
+/// `named_barrier_init<13>` that allocates 35 waits on barrier 13 and has 48
+/// named barriers). Refused, naming the function and the intrinsic: a
+/// non-constant count, and a call reached by kernels whose counts differ
+/// (no single barrier number can be returned).
 fn translate_nbarrier_init(m: &Module<'_>) -> Result<(), PassError> {
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    let mut allocates = Vec::new();
     for f in m.functions() {
         let name = f.name();
         let Some(stem) = esimd_intrinsic_stem(&name) else {
             continue;
         };
-        if stem.starts_with("__esimd_named_barrier_allocate") && !f.has_no_uses() {
-            return Err(not_supported(format!("call of '{name}' (named_barrier_allocate)")));
+        if stem.starts_with("__esimd_named_barrier_allocate") {
+            allocates.push(f);
+            continue;
         }
         if !stem.starts_with("__esimd_nbarrier_init") {
             continue;
         }
-        for u in f.users() {
-            if !(u.is_call() && u.called_value() == Some(f)) {
-                continue;
-            }
+        for u in direct_calls(f) {
             let Some(n) = u.operand(0).and_then(|v| v.const_int_zext()) else {
                 return Err(PassError::Message(
                     "ESIMD lowering: integral constant is expected for named barrier count".into(),
@@ -434,10 +449,53 @@ fn translate_nbarrier_init(m: &Module<'_>) -> Result<(), PassError> {
             }
         }
     }
+    // In program order: functions in module order, instructions in order.
+    let calls: Vec<Value<'_>> = m
+        .functions()
+        .into_iter()
+        .flat_map(|g| g.instructions())
+        .filter(|i| i.is_call() && i.called_value().is_some_and(|c| allocates.contains(&c)))
+        .collect();
+    for u in calls {
+        let intrinsic = u.callee_name();
+        let Some(caller) = u.parent_function() else { continue };
+        let refuse = |what: &str| {
+            not_supported(format!(
+                "call of '{intrinsic}' (named_barrier_allocate) in function '{}': {what}",
+                caller.name()
+            ))
+        };
+        let n = u
+            .operand(0)
+            .and_then(|v| v.const_int_zext())
+            .ok_or_else(|| refuse("the barrier count is not a constant"))?;
+        let kernels: Vec<String> = callers_up(caller)
+            .into_iter()
+            .filter(|g| g.call_conv() == CallConv::SpirKernel)
+            .map(|g| g.name())
+            .collect();
+        let firsts: BTreeSet<u64> = kernels.iter().map(|k| counts.get(k).copied().unwrap_or(0)).collect();
+        if firsts.len() > 1 {
+            return Err(refuse("reached by kernels with different named barrier counts"));
+        }
+        let first = firsts.into_iter().next().unwrap_or(0);
+        for k in kernels {
+            counts.insert(k, first + n);
+        }
+        u.replace_all_uses_with(m.types().const_int(u.ty(), first));
+    }
     if !counts.is_empty() {
         set_kernel_md_op(m, NBARRIER_COUNT_OP, &counts, true);
     }
     Ok(())
+}
+
+/// The calls of function `f` (its users that call it).
+fn direct_calls<'c>(f: Value<'c>) -> Vec<Value<'c>> {
+    f.users()
+        .into_iter()
+        .filter(|u| u.is_call() && u.called_value() == Some(f))
+        .collect()
 }
 
 /// Sets operand `op` (an `i32`) of the `!genx.kernels` node of each kernel

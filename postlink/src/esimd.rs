@@ -177,7 +177,11 @@ pub const ESIMD_MAIN_OPT_PIPELINE: &str = "function(sroa<modify-cfg>,early-cse<m
 ///    ([`sycl_passes::esimd_slm_reservation`]), then `ESIMDLowerLoadStore`
 ///    ([`sycl_passes::esimd_lower_load_store`]);
 /// 5. SROA, EarlyCSE, InstCombine, DCE twice (unless
-///    `-force-disable-esimd-opt`); upstream's `-O` levels do not change this;
+///    `-force-disable-esimd-opt`); the `-O` levels do not change this: the
+///    newest `buildESIMDLoweringPipeline(const ESIMDProcessingOptions &)`
+///    reads only `ForceDisableESIMDOpt` (the revisions before it, taking
+///    `OptLevelO0`/`Optimize`, skipped the passes at `-O0`; their tests ran
+///    `-O0` alone, the newest ones `-O0 -force-disable-esimd-opt`);
 /// 6. `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
 pub fn lower_esimd_constructs(m: &Module<'_>, o: &EsimdOptions, input: &str) -> Result<(), PostLinkError> {
     let pass_err = |e: sycl_passes::PassError| PostLinkError::new(format!("{input}: {e}"));

@@ -120,24 +120,32 @@ pub enum ImageFile<'a> {
     Symbols,
     /// The property sets of the table of this target (empty: none).
     Properties(&'a str),
+    /// The same, for an image whose number another image of the table
+    /// shares (see [`image_file_name`]).
+    SharedEsimdProperties(&'a str),
 }
 
 /// The one rule for the names of an image's files (upstream's `saveModule`
-/// since PR #21674, 2026): `<prefix>_<n>`, then `.esimd` for an ESIMD_ONLY
-/// image, then `.<target>` for the property file of an `-o <target>,<table>`,
-/// then the extension. The SYCL and ESIMD parts of one image share its
-/// number: `out_0.bc`, `out_0.esimd.bc`, `out_0.intel_gpu_pvc.prop`.
+/// in llvm/tools/sycl-post-link/sycl-post-link.cpp since PR #21674, 2026):
+/// `<prefix>_<n>`, then `.esimd` for an ESIMD_ONLY image (with or without
+/// `-split-esimd`: `ModuleDesc::isESIMD()`), then the extension; the
+/// property file of an `-o <target>,<table>` takes `.<target>` instead of
+/// `.esimd`. The SYCL and ESIMD parts of one image share its number:
+/// `out_0.bc`, `out_0.esimd.bc`, `out_0.intel_gpu_pvc.prop`.
 ///
-/// Upstream replaces `.esimd` by `.<target>`, so that the ESIMD and the SYCL
-/// part of one image write the same target property file and the last one
-/// wins; here the ESIMD part's is `out_0.esimd.intel_gpu_pvc.prop`.
+/// Where the ESIMD and the SYCL part of one image share the number
+/// ([`ImageFile::SharedEsimdProperties`]), upstream's rule gives both the
+/// same target property file and the last one written wins (the ESIMD row
+/// then lists the SYCL part's properties); there the ESIMD part's keeps
+/// `.esimd`: `out_0.esimd.intel_gpu_pvc.prop`.
 pub fn image_file_name(prefix: &str, number: usize, status: EsimdStatus, file: ImageFile<'_>) -> String {
     let esimd = if status == EsimdStatus::EsimdOnly { ".esimd" } else { "" };
     match file {
         ImageFile::Ir(ext) => format!("{prefix}_{number}{esimd}.{ext}"),
         ImageFile::Symbols => format!("{prefix}_{number}{esimd}.sym"),
-        ImageFile::Properties("") => format!("{prefix}_{number}{esimd}.prop"),
-        ImageFile::Properties(target) => format!("{prefix}_{number}{esimd}.{target}.prop"),
+        ImageFile::Properties("") | ImageFile::SharedEsimdProperties("") => format!("{prefix}_{number}{esimd}.prop"),
+        ImageFile::Properties(target) => format!("{prefix}_{number}.{target}.prop"),
+        ImageFile::SharedEsimdProperties(target) => format!("{prefix}_{number}{esimd}.{target}.prop"),
     }
 }
 
@@ -204,12 +212,12 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
             }
             let mut row = vec![code.clone()];
             if let Some(text) = image.properties_text(&outcome.target) {
-                let prop = image_file_name(
-                    &prefix,
-                    image.number,
-                    image.esimd_status,
-                    ImageFile::Properties(&outcome.target),
-                );
+                let file = if image.shares_number {
+                    ImageFile::SharedEsimdProperties(&outcome.target)
+                } else {
+                    ImageFile::Properties(&outcome.target)
+                };
+                let prop = image_file_name(&prefix, image.number, image.esimd_status, file);
                 if !props_written.contains(&prop) {
                     files.write(&prop, text.as_bytes()).map_err(err)?;
                     props_written.push(prop.clone());
@@ -259,7 +267,18 @@ mod tests {
         );
         assert_eq!(
             name(EsimdStatus::EsimdOnly, ImageFile::Properties("intel_gpu_pvc")),
+            "d/out_3.intel_gpu_pvc.prop"
+        );
+        assert_eq!(
+            name(
+                EsimdStatus::EsimdOnly,
+                ImageFile::SharedEsimdProperties("intel_gpu_pvc")
+            ),
             "d/out_3.esimd.intel_gpu_pvc.prop"
+        );
+        assert_eq!(
+            name(EsimdStatus::SyclOnly, ImageFile::SharedEsimdProperties("intel_gpu_pvc")),
+            "d/out_3.intel_gpu_pvc.prop"
         );
     }
 }

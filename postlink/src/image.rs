@@ -93,6 +93,10 @@ pub struct Image {
     pub kind: ImageKind,
     /// What kind of code it holds (`sycl-esimd-split-status`).
     pub esimd_status: EsimdStatus,
+    /// True when another image of the same table has the same number (the
+    /// ESIMD and SYCL parts of one image split with `-split-esimd`, and
+    /// their default-value copies).
+    pub shares_number: bool,
     /// False when nothing upstream counts as a modification happened (the
     /// module was not rewritten before the split nor split into several
     /// images, and this image was not split into ESIMD and SYCL parts nor

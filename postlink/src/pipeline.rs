@@ -205,6 +205,7 @@ impl ImageMaker<'_> {
                 number: n,
                 kind: ImageKind::Code,
                 esimd_status: part.status,
+                shares_number: false,
                 modified,
                 ir: serialize(im, s.text),
                 entry_points: part.entry_points.clone(),
@@ -238,6 +239,11 @@ impl ImageMaker<'_> {
                 kind: ImageKind::DefaultSpecConstants,
             };
             out.push(self.make(n + 1, &saved, true)?);
+        }
+        if image.parts.len() > 1 {
+            for i in &mut out {
+                i.shares_number = true;
+            }
         }
         Ok(out)
     }
@@ -289,6 +295,7 @@ impl ImageMaker<'_> {
             number: n,
             kind: saved.kind.clone(),
             esimd_status: saved.status,
+            shares_number: false,
             modified,
             ir: serialize(im, s.text),
             entry_points: entry_points.to_vec(),

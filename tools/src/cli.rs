@@ -21,7 +21,7 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("S", ""), // hidden: "Write output as LLVM assembly"
     OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module", value_desc: "" },
     OptSpec::flag("split-esimd", "Split SYCL and ESIMD entry points"),
-    OptSpec::flag("lower-esimd", "Lower ESIMD constructs (refused, naming the function: __esimd_* intrinsics without a lowering rule here, such as the 2D block access through descriptors; named_barrier_allocate; image, stateful buffer and sampler kernel arguments)"),
+    OptSpec::flag("lower-esimd", "Lower ESIMD constructs (refused, naming the function: __esimd_* intrinsics without a lowering rule here, such as the 2D block access through descriptors)"),
     OptSpec::flag("O0", "Optimization level 0. Similar to clang -O0 (accepted; no effect: the ESIMD lowering no longer reads it)"),
     OptSpec::flag("O1", "Optimization level 1. Similar to clang -O1 (accepted; no effect: the ESIMD lowering no longer reads it)"),
     OptSpec::flag("O2", "Optimization level 2. Similar to clang -O2 (accepted; no effect: the ESIMD lowering no longer reads it)"),

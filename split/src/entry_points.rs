@@ -19,6 +19,22 @@ pub struct EntryPointOptions {
     pub only_kernels: bool,
     /// `-allow-device-image-dependencies` / `-support-dynamic-linking`.
     pub dynamic_linking: bool,
+    /// `-import-undefined-externals` (not upstream's), without dynamic
+    /// linking: images keep the functions the module defines (copied into
+    /// each image that calls them, as without dynamic linking) and import
+    /// only what the module declares but does not define, by the import
+    /// rule of dynamic linking ([`can_be_imported`]). `sycl-link`'s default
+    /// for input and object state.
+    pub import_undefined: bool,
+}
+
+impl EntryPointOptions {
+    /// Whether the declarations of an image are imported by the rule of
+    /// dynamic linking ([`can_be_imported`] with `dynamic_linking` on):
+    /// with dynamic linking, or with [`EntryPointOptions::import_undefined`].
+    pub fn imports_declarations(&self) -> bool {
+        self.dynamic_linking || self.import_undefined
+    }
 }
 
 /// Attribute naming the translation unit a function comes from; its presence

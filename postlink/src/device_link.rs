@@ -362,7 +362,7 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
 }
 
 /// The exported and imported symbols of one image, by its number.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct ImageSymbols {
     number: usize,
     exported: Vec<String>,
@@ -405,13 +405,16 @@ fn import_between_images(mut images: Vec<ImageSymbols>, state: BundleState) -> O
             .find_map(|n| exporter(n, i.number).map(|from| (i.number, n, from)))
     })?;
     let how = match state {
-        BundleState::Executable => {
-            "SYCL runtime 2026.2 builds each image of an executable-state SYCLBIN alone and \
-                                    will not resolve it"
-        }
-        _ => {
+        BundleState::Input => {
             "sycl::build of SYCL runtime 2026.2 builds each image of a SYCLBIN alone and will not resolve it \
-              (sycl::compile then sycl::link does)"
+             (sycl::compile then sycl::link does)"
+        }
+        BundleState::Object => {
+            "SYCL runtime 2026.2 resolves it at sycl::link only: sycl::build of such images in input state \
+             builds each alone and will not"
+        }
+        BundleState::Executable => {
+            "SYCL runtime 2026.2 builds each image of an executable-state SYCLBIN alone and will not resolve it"
         }
     };
     Some(format!(
@@ -488,6 +491,12 @@ mod tests {
         )
         .expect("a warning");
         assert!(w.contains("executable-state SYCLBIN"), "{w}");
+        let w = import_between_images(
+            vec![symbols(0, &[], &["_Z1fi"]), symbols(1, &["_Z1fi"], &[])],
+            BundleState::Object,
+        )
+        .expect("a warning");
+        assert!(w.contains("resolves it at sycl::link only"), "{w}");
     }
 
     #[test]

@@ -28,15 +28,6 @@ pub struct EntryPointOptions {
     pub import_undefined: bool,
 }
 
-impl EntryPointOptions {
-    /// Whether the declarations of an image are imported by the rule of
-    /// dynamic linking ([`can_be_imported`] with `dynamic_linking` on):
-    /// with dynamic linking, or with [`EntryPointOptions::import_undefined`].
-    pub fn imports_declarations(&self) -> bool {
-        self.dynamic_linking || self.import_undefined
-    }
-}
-
 /// Attribute naming the translation unit a function comes from; its presence
 /// marks a SYCL_EXTERNAL function.
 pub const ATTR_MODULE_ID: &str = "sycl-module-id";

@@ -26,9 +26,10 @@
           link    sycl-link --sycl-module-split-mode=source|kernel (the
                   split streams images into code generation)
           steps   sycl-link's own steps (its -v): sycl-post-link with the
-                  SYCLBIN-mode options sycl-link uses (dynamic linking,
-                  native spec constants, ...), then syclbin create; the
-                  baseline of "sycl-link within 10%"
+                  SYCLBIN-mode options sycl-link uses (imports of what
+                  the link does not define, native spec constants, ...),
+                  then syclbin create; the baseline of "sycl-link within
+                  10%"
           base-*  sycl-link and its steps from another build (pack --base)
         and prints wall time (median of N runs, min-max), the peak of the
         resident memory of all the run's processes together (sampled every
@@ -211,7 +212,7 @@ def run(args):
             # sycl-link's own steps (its -v): the same post-link options.
             steps = ("-symbols -properties -spec-const=native -emit-param-info -emit-kernel-names"
                      " -emit-exported-symbols -emit-imported-symbols -device-globals"
-                     " -allow-device-image-dependencies")
+                     " -import-undefined-externals")
             rows = [
                 (f"llvm-split + llc -P{jobs}",
                  f"rm -rf {d} && mkdir -p {d} && llvm-split --split-by-category={category} -o {d}/p {anchor_bc}"

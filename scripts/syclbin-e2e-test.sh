@@ -154,8 +154,9 @@ sycl_device_mode() {
     "$SRC/sq.cpp" -o sqpp.bc
   clang-22 --target=spir64-unknown-unknown -cl-std=CL2.0 -O2 -emit-llvm -c -Xclang -finclude-default-header \
     "$SRC/sq_linked.cl" -o sqk.bc
-  # Executable state: input and object state imply dynamic linking, under
-  # which the OpenCL C builtin declaration get_global_id would be an import.
+  # Executable state: in input and object state the OpenCL C builtin
+  # declaration get_global_id, which the link does not define, would be an
+  # import.
   sycl-link sqk.bc sqpp.bc --syclbin=executable -o sql.syclbin && ./host front-end sql.syclbin executable sq_linked
 }
 run_case "sycl-link: SYCL_EXTERNAL code from clang-22 -fsycl-is-device with an OpenCL C kernel" sycl_device_mode
@@ -163,10 +164,10 @@ run_case "sycl-link: SYCL_EXTERNAL code from clang-22 -fsycl-is-device with an O
 sycl_link() {
   llvm-as-22 "$SRC/app.ll" -o app.bc && llvm-as-22 "$SRC/lib.ll" -o lib.bc
   local libdir="$VENV/lib/dpcpp-2026/sycl"
-  # Input (and object) state imply --allow-device-image-dependencies: the
-  # input bundle is compiled then linked.
+  # Input state: lib.bc defines what app.bc imports, so the images carry
+  # their own copies and sycl::build runs the file.
   sycl-link -v app.bc lib.bc --library-path="$libdir" --device-libs=libsycl-asan.bc -o linked.syclbin \
-    && ./host use-ext linked.syclbin input-link || return 1
+    && ./host use-ext linked.syclbin input || return 1
   sycl-link app.bc lib.bc --syclbin=executable -o linked-exe.syclbin \
     && ./host use-ext linked-exe.syclbin executable || return 1
   sycl-link app.bc lib.bc --syclbin=object -o linked-deps.syclbin && syclbin dump linked-deps.syclbin | grep -A1 'symbols\]' \
@@ -177,34 +178,47 @@ sycl_link() {
 }
 run_case "sycl-link: two bitcode files and a device library from the wheel" sycl_link
 
-# Upstream clang 22's SYCL device code (sycl_kernel_entry_point kernels, a
-# SYCL_EXTERNAL function shared by two translation units) through sycl-link
-# alone, no IR edit: the commands of examples/upstream-clang/run.sh, which
+# Upstream clang 22's SYCL device code (sycl_kernel_entry_point kernels in
+# two translation units calling a SYCL_EXTERNAL function of a third) through
+# sycl-link alone, no IR edit, loaded as the SYCL 2020 kernel-bundle API is
+# written to be used (sycl::build of the default input-state file, per
+# source and per kernel; executable state; sycl::link of object-state
+# files): the commands of examples/upstream-clang/run.sh, which
 # docs/upstream-clang.md shows.
 upstream_clang() {
   mkdir -p upstream
-  SYCL_RT="$VENV" "$ROOT/examples/upstream-clang/run.sh" "$WORK/upstream" 2>&1 | grep -v '^remark' | grep .
-  [ "${PIPESTATUS[0]}" = 0 ] || return 1
+  SYCL_RT="$VENV" "$ROOT/examples/upstream-clang/run.sh" "$WORK/upstream" > upstream.log 2>&1
+  local rc=$?
+  grep -v '^remark' upstream.log | grep .
+  [ "$rc" = 0 ] || return 1
+  # Explicit dynamic linking (app-dyn) warns once, naming the import.
+  [ "$(grep -c "^warning: device image [0-9]* imports '_Z5scalei'" upstream.log)" = 1 ] \
+    || { echo "expected one warning about the import between images"; return 1; }
   # The guide's commands are the script's, line for line.
   local script guide
   script=$(sed -n '/^# commands$/,/^# end commands$/p' "$ROOT/examples/upstream-clang/run.sh" | grep -v '^#')
   guide=$(sed -n '/^<!-- commands -->$/,/^<!-- end commands -->$/p' "$ROOT/docs/upstream-clang.md" | grep -vE '^(<!--|```)')
   [ -n "$script" ] && [ "$script" = "$guide" ] || { echo "docs/upstream-clang.md and run.sh give different commands"; return 1; }
   cd upstream
-  for f in app app-kernel app-exe scale add; do syclbin dump $f.syclbin > $f.dump; done
+  for f in app app-kernel app-exe scale kernels app-dyn; do syclbin dump $f.syclbin > $f.dump; done
   cd ..
-  local d=upstream
-  # Per source: scale.cpp's image exports scale, add.cpp's imports it.
-  grep -q 'abstract modules: 2' $d/app.dump && grep -A1 'exported symbols' $d/app.dump | grep -q _Z5scalei \
-    && grep -A1 'imported symbols' $d/app.dump | grep -q _Z5scalei || { echo "per-source images wrong"; return 1; }
-  # Per kernel: one image per kernel, and scale's own (an entry point).
-  grep -q 'abstract modules: 3' $d/app-kernel.dump || { echo "per-kernel images wrong"; return 1; }
-  # The library exports scale, the application imports it.
+  local d=upstream f
+  # Per source and per kernel: one image per translation unit (per kernel),
+  # scale.cpp's exports scale, and no image imports: each kernel's image
+  # carries its own copy of scale.
+  for f in app app-kernel; do
+    grep -q 'abstract modules: 3' $d/$f.dump && grep -A1 'exported symbols' $d/$f.dump | grep -q _Z5scalei \
+      && ! grep -q 'imported symbols' $d/$f.dump || { echo "$f: images wrong"; return 1; }
+  done
+  # The library exports scale, the application's images import it.
   grep -A1 'exported symbols' $d/scale.dump | grep -q _Z5scalei \
-    && grep -A1 'imported symbols' $d/add.dump | grep -q _Z5scalei || { echo "object files' symbols wrong"; return 1; }
+    && [ "$(grep -A1 'imported symbols' $d/kernels.dump | grep -c _Z5scalei)" = 2 ] \
+    || { echo "object files' symbols wrong"; return 1; }
+  # Dynamic linking asked for: the kernels' images import scale.
+  [ "$(grep -A1 'imported symbols' $d/app-dyn.dump | grep -c _Z5scalei)" = 2 ] || { echo "app-dyn: imports wrong"; return 1; }
   grep -h 'kernel names:' $d/app.dump
 }
-run_case "upstream clang 22: two translation units, per source and per kernel, sycl::link of object files" upstream_clang
+run_case "upstream clang 22: three translation units, sycl::build per source and per kernel, executable state, sycl::link of object files" upstream_clang
 
 # `syclbin dump` of a file the runtime writes (OffloadBinary version 2).
 content() {

@@ -1,4 +1,4 @@
-// Translation unit 2: AddKernel, which calls scale from scale.cpp.
+// Translation unit 3: AddKernel, which calls scale from scale.cpp.
 #include "device.hpp"
 
 struct Add : AddArgs {

@@ -1,5 +1,6 @@
 // Device side of upstream clang 22's SYCL dialect (-fsycl-is-device), for
-// scale.cpp and add.cpp: no SYCL headers, only clang's attributes.
+// scale.cpp, scale_kernel.cpp and add.cpp: no SYCL headers, only clang's
+// attributes.
 #pragma once
 #include "kernels.hpp"
 
@@ -18,5 +19,6 @@ template <typename KernelName, typename Func>
 // fails with "Symbols not found".
 unsigned long __spirv_BuiltInGlobalInvocationId(int dim);
 
-// SYCL_EXTERNAL: defined in scale.cpp, called from both translation units.
+// SYCL_EXTERNAL: defined in scale.cpp, called from the kernels of the two
+// other translation units.
 [[clang::sycl_external]] int scale(int x);

@@ -1,11 +1,15 @@
-// Host program for the SYCLBIN files of scale.cpp and add.cpp: loads them
-// with Intel's SYCL runtime and runs ScaleKernel and AddKernel by the names
-// the device code gives them. Compiled by clang++-22 against the runtime's
-// headers (no -fsycl).
+// Host program for the SYCLBIN files of scale.cpp, scale_kernel.cpp and
+// add.cpp: loads them with Intel's SYCL runtime as the SYCL 2020
+// kernel-bundle API is written to be used and runs ScaleKernel and
+// AddKernel by the names the device code gives them. Compiled by clang++-22
+// against the runtime's headers (no -fsycl).
 //
-//   host <app.syclbin> input|object|executable   one SYCLBIN, both kernels
-//   host <add.syclbin> <scale.syclbin>           two object-state SYCLBINs
-//                                                joined by sycl::link
+//   host <app.syclbin> input        one SYCLBIN, both kernels: sycl::build
+//   host <app.syclbin> input-link   sycl::link(sycl::compile(bundle))
+//   host <app.syclbin> object       sycl::link(bundle)
+//   host <app.syclbin> executable   get_kernel_bundle<executable>
+//   host <kernels.syclbin> <scale.syclbin>   two object-state SYCLBINs
+//                                            joined by sycl::link
 //
 // Prints one line per check; exit status 0 when all hold.
 #include <sycl/sycl.hpp>
@@ -26,14 +30,17 @@ static void check(bool Ok, const std::string &What) {
   Failures += !Ok;
 }
 
-// The executable bundle of one SYCLBIN file in state `S`. Input state is
-// compiled then linked: its images may import SYCL_EXTERNAL functions from
-// each other, which sycl::link resolves.
+// The executable bundle of one SYCLBIN file loaded as `How` says.
+// "input-link" compiles then links an input-state file: for images that
+// import SYCL_EXTERNAL functions from each other (sycl-link
+// --allow-device-image-dependencies), which only sycl::link resolves.
 static sycl::kernel_bundle<State::executable> load(const sycl::context &Ctx, const std::vector<sycl::device> &Devs,
-                                                   const std::string &Path, const std::string &S) {
-  if (S == "input")
+                                                   const std::string &Path, const std::string &How) {
+  if (How == "input")
+    return sycl::build(syclex::get_kernel_bundle<State::input>(Ctx, Devs, Path));
+  if (How == "input-link")
     return sycl::link(sycl::compile(syclex::get_kernel_bundle<State::input>(Ctx, Devs, Path)));
-  if (S == "object")
+  if (How == "object")
     return sycl::link(syclex::get_kernel_bundle<State::object>(Ctx, Devs, Path));
   return syclex::get_kernel_bundle<State::executable>(Ctx, Devs, Path);
 }
@@ -72,7 +79,7 @@ static void runBoth(sycl::queue &Q, sycl::kernel_bundle<State::executable> KB) {
 
 int main(int Argc, char **Argv) {
   if (Argc != 3) {
-    std::cerr << "usage: host <app.syclbin> <state> | host <add.syclbin> <scale.syclbin>\n";
+    std::cerr << "usage: host <app.syclbin> input|input-link|object|executable | host <kernels.syclbin> <scale.syclbin>\n";
     return 2;
   }
   try {
@@ -80,10 +87,10 @@ int main(int Argc, char **Argv) {
     sycl::context Ctx = Q.get_context();
     std::vector<sycl::device> Devs{Q.get_device()};
     std::string Second = Argv[2];
-    if (Second == "input" || Second == "object" || Second == "executable") {
+    if (Second == "input" || Second == "input-link" || Second == "object" || Second == "executable") {
       runBoth(Q, load(Ctx, Devs, Argv[1], Second));
     } else {
-      // Dynamic linking: AddKernel's image imports scale, which the other
+      // Dynamic linking: the kernels' images import scale, which the other
       // file's image exports.
       auto App = syclex::get_kernel_bundle<State::object>(Ctx, Devs, std::string{Argv[1]});
       auto Lib = syclex::get_kernel_bundle<State::object>(Ctx, Devs, std::string{Second});

@@ -1,4 +1,4 @@
-// Shared by the device code (scale.cpp, add.cpp) and the host program
+// Shared by the device code (scale_kernel.cpp, add.cpp) and the host program
 // (host.cpp): the kernel names and the function objects the kernels take.
 // A kernel's one parameter is its function object, passed by value; the
 // host passes an object of the same layout with handler::set_arg.

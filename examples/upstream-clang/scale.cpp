@@ -1,14 +1,6 @@
-// Translation unit 1: the SYCL_EXTERNAL function scale and ScaleKernel.
+// Translation unit 1: the SYCL_EXTERNAL function scale, alone: no kernel of
+// this unit calls it; ScaleKernel (scale_kernel.cpp) and AddKernel (add.cpp)
+// do.
 #include "device.hpp"
 
 [[clang::sycl_external]] int scale(int x) { return 3 * x; }
-
-struct Scale : ScaleArgs {
-  void operator()() const {
-    unsigned long i = __spirv_BuiltInGlobalInvocationId(0);
-    out[i] = scale(base + static_cast<int>(i));
-  }
-};
-
-// Host code in a device compilation is not emitted; it only names the kernel.
-void launch_scale(ScaleArgs a) { kernel_entry<ScaleKernel>(Scale{a}); }

@@ -20,6 +20,21 @@
 //! `__sycl_kernel_<Name>`, the name under which Intel's SYCL runtime finds a
 //! SYCLBIN kernel by the name a program writes ([`KernelNames`];
 //! `docs/upstream-clang.md` gives the rule and the runtime code behind it).
+//!
+//! Which images depend on which ([`ImageDependencies`]) answers how Intel's
+//! SYCL runtime 2026.2 builds a bundle made from a SYCLBIN (intel/llvm
+//! `sycl/source/detail/kernel_bundle_impl.hpp`, the newest stored revision):
+//! its SYCLBIN constructor makes each image a device image with no
+//! dependencies and brings each to the bundle's state on its own, and the
+//! constructor of `sycl::build`/`sycl::compile` hands each of those to
+//! `ProgramManager::build`/`compile` alone, so an image of an input or
+//! executable file that imports a symbol another image of the same file
+//! exports fails in the JIT ("Symbols not found"). Only `sycl::link` of
+//! object bundles resolves imports: it maps every exported symbol of the
+//! images of all the bundles it is given to its image (`CreateLinkGraph`,
+//! which throws "Duplicate exported symbol" when two images export one
+//! name, and "No exported symbol" for an import nobody exports) and links
+//! each image with what it imports.
 
 use std::path::Path;
 
@@ -34,6 +49,7 @@ use crate::pipeline::post_link_module;
 pub use crate::settings::KernelNames;
 use crate::settings::{Settings, SpecConstMode};
 use crate::syclbin::{self, Packager, SyclbinImage, SyclbinOptions};
+use sycl_props::syclbin::BundleState;
 
 /// What to link and how.
 #[derive(Debug, Clone)]
@@ -44,13 +60,39 @@ pub struct DeviceLinkOptions {
     pub device_libs: Vec<String>,
     /// How the linked module is split into images.
     pub split: SplitMode,
-    /// `-allow-device-image-dependencies`: SYCL_EXTERNAL functions stay in
-    /// the image that defines them and are imported by the others.
-    pub allow_device_image_dependencies: bool,
+    /// What the images may import from other images.
+    pub dependencies: ImageDependencies,
     /// Which kernels are renamed to their free-function kernel name.
     pub kernel_names: KernelNames,
     /// State, container and threads of the SYCLBIN.
     pub syclbin: SyclbinOptions,
+}
+
+/// What the images of a link may import from other images.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageDependencies {
+    /// None: only kernels are entry points, and every image carries what it
+    /// calls (`--syclbin=executable`'s default, as upstream's SYCLBIN mode
+    /// without `-allow-device-image-dependencies`).
+    None,
+    /// What the link does not define (`sycl-link`'s default for input and
+    /// object state; not upstream's): a `SYCL_EXTERNAL` function is an entry
+    /// point of its translation unit's image, which exports it
+    /// (`[SYCL/exported symbols]`, so that other bundles can import it at
+    /// `sycl::link`), and each image that calls it carries its own internal
+    /// copy, as the split without dynamic linking makes; only functions the
+    /// link declares and does not define are imported
+    /// (`[SYCL/imported symbols]`: a library or application that
+    /// `sycl::link` joins). The file then holds no import between its own
+    /// images, which runtime 2026.2's `sycl::build` and executable state
+    /// cannot resolve (module documentation), and exports each name once.
+    Undefined,
+    /// Dynamic linking (`--allow-device-image-dependencies`, which the
+    /// newest DPC++ driver implies for `-fsyclbin=input|object`, intel/llvm
+    /// PR #22218): a `SYCL_EXTERNAL` function stays in the image of its
+    /// translation unit only, and the images that call it import it, from
+    /// an image of the same file too.
+    All,
 }
 
 /// Prepares one input module for linking (see the module documentation):
@@ -224,8 +266,9 @@ pub fn link_modules<'c>(
 /// `--syclbin`, clang-sycl-linker): properties, symbols, kernel names,
 /// parameter info, exported and imported symbols, device globals, native
 /// specialization constants, and only kernels as entry points unless device
-/// images may depend on each other.
+/// images may depend on each other ([`ImageDependencies`]).
 pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
+    let deps = o.dependencies;
     Settings {
         split: o.split,
         symbols: true,
@@ -236,8 +279,9 @@ pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
         emit_exported_symbols: true,
         emit_imported_symbols: true,
         device_globals: true,
-        only_kernels_as_entry_points: !o.allow_device_image_dependencies,
-        dynamic_linking: o.allow_device_image_dependencies,
+        only_kernels_as_entry_points: deps == ImageDependencies::None,
+        dynamic_linking: deps == ImageDependencies::All,
+        import_undefined_externals: deps == ImageDependencies::Undefined,
         threads: Some(o.syclbin.threads),
         ..Settings::default()
     }
@@ -264,6 +308,9 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     let mut warnings = Vec::new();
     let mut packager = Packager::new(&o.syclbin);
     let mut images = 0usize;
+    // Each image's exported and imported symbols, for the warning of
+    // dynamic linking (`import_between_images`).
+    let mut symbols: Vec<ImageSymbols> = Vec::new();
     let mut settings = syclbin_settings(o);
     settings.threads = Some(streaming_split_threads(o.syclbin.threads));
     let report = post_link_module(
@@ -289,6 +336,9 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
                 return Err(PostLinkError::new("an image failed"));
             }
             images += 1;
+            if o.dependencies == ImageDependencies::All {
+                symbols.push(ImageSymbols::of(&image));
+            }
             packager
                 .submit(SyclbinImage::from(image))
                 .map_err(|e| PostLinkError::new(e.to_string()))
@@ -300,6 +350,7 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
         Err(_) => Report::default(),
     };
     warnings.extend(report.warnings);
+    warnings.extend(import_between_images(symbols, o.syclbin.state));
     let mut bin = sycl_props::syclbin::Syclbin::new(o.syclbin.state);
     bin.abstract_modules = packager.finish().map_err(|e| PostLinkError::new(e.to_string()))?;
     let bytes = syclbin::write(&bin, &o.syclbin).map_err(|e| PostLinkError::new(e.to_string()))?;
@@ -308,6 +359,68 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
         images,
         warnings,
     })
+}
+
+/// The exported and imported symbols of one image, by its number.
+#[derive(Debug)]
+struct ImageSymbols {
+    number: usize,
+    exported: Vec<String>,
+    imported: Vec<String>,
+}
+
+impl ImageSymbols {
+    fn of(image: &crate::Image) -> Self {
+        let names = |set: &str| -> Vec<String> {
+            image
+                .properties
+                .as_ref()
+                .and_then(|r| r.get(set))
+                .map(|s| s.iter().map(|(n, _)| n.to_string()).collect())
+                .unwrap_or_default()
+        };
+        ImageSymbols {
+            number: image.number,
+            exported: names(sycl_props::property_set::names::EXPORTED_SYMBOLS),
+            imported: names(sycl_props::property_set::names::IMPORTED_SYMBOLS),
+        }
+    }
+}
+
+/// The one warning of a file whose images import from each other (dynamic
+/// linking): the first import, in image then import order, that another
+/// image of the file exports, and why runtime 2026.2 will not resolve it
+/// (module documentation).
+fn import_between_images(mut images: Vec<ImageSymbols>, state: BundleState) -> Option<String> {
+    images.sort_by_key(|i| i.number);
+    let exporter = |name: &str, not: usize| {
+        images
+            .iter()
+            .find(|i| i.number != not && i.exported.iter().any(|e| e == name))
+            .map(|i| i.number)
+    };
+    let (importer, name, from) = images.iter().find_map(|i| {
+        i.imported
+            .iter()
+            .find_map(|n| exporter(n, i.number).map(|from| (i.number, n, from)))
+    })?;
+    let how = match state {
+        BundleState::Input => {
+            "sycl::build of SYCL runtime 2026.2 builds each image of a SYCLBIN alone and will not resolve it \
+             (sycl::compile then sycl::link does)"
+        }
+        BundleState::Object => {
+            "SYCL runtime 2026.2 resolves it at sycl::link only: sycl::build of such images in input state \
+             builds each alone and will not"
+        }
+        BundleState::Executable => {
+            "SYCL runtime 2026.2 builds each image of an executable-state SYCLBIN alone and will not resolve it"
+        }
+    };
+    Some(format!(
+        "device image {importer} imports '{name}', which device image {from} of the same file exports: {how}; \
+         without --allow-device-image-dependencies each image carries its own copy"
+    ))
 }
 
 #[cfg(test)]
@@ -348,5 +461,49 @@ mod tests {
         let l = m.function("_ZTS1L").expect("kept");
         assert_eq!(l.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.ll"));
         assert!(!m.function("helper").expect("kept").has_fn_attr(ATTR_MODULE_ID));
+    }
+
+    fn symbols(number: usize, exported: &[&str], imported: &[&str]) -> ImageSymbols {
+        let own = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+        ImageSymbols {
+            number,
+            exported: own(exported),
+            imported: own(imported),
+        }
+    }
+
+    #[test]
+    fn one_warning_names_the_first_import_between_images() {
+        // Images arrive in any order; the warning follows image numbers.
+        let images = vec![
+            symbols(2, &[], &["_Z1gi", "_Z1fi"]),
+            symbols(0, &["_Z1fi"], &["_Z6remotei"]),
+            symbols(1, &["_Z1gi"], &["_Z1fi"]),
+        ];
+        let w = import_between_images(images, BundleState::Input).expect("a warning");
+        assert!(
+            w.starts_with("device image 1 imports '_Z1fi', which device image 0 of the same file exports: sycl::build"),
+            "{w}"
+        );
+        let w = import_between_images(
+            vec![symbols(0, &[], &["_Z1fi"]), symbols(1, &["_Z1fi"], &[])],
+            BundleState::Executable,
+        )
+        .expect("a warning");
+        assert!(w.contains("executable-state SYCLBIN"), "{w}");
+        let w = import_between_images(
+            vec![symbols(0, &[], &["_Z1fi"]), symbols(1, &["_Z1fi"], &[])],
+            BundleState::Object,
+        )
+        .expect("a warning");
+        assert!(w.contains("resolves it at sycl::link only"), "{w}");
+    }
+
+    #[test]
+    fn no_warning_without_imports_between_images() {
+        // An image's own export and an import no image of the file exports
+        // (another bundle's, joined by sycl::link) are not warned about.
+        let images = vec![symbols(0, &["_Z1fi"], &["_Z1fi"]), symbols(1, &[], &["_Z6remotei"])];
+        assert_eq!(import_between_images(images, BundleState::Object), None);
     }
 }

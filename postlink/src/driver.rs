@@ -296,11 +296,7 @@ impl<S: ImageSink> Work<'_, S> {
         };
         cleanup(&image, &job.names, opts).map_err(|e| PostLinkError::new(e.to_string()))?;
         drop(step);
-        let mut warnings = if s.ep.dynamic_linking {
-            Vec::new()
-        } else {
-            undefined_function_warnings(&image)
-        };
+        let mut warnings = undefined_function_warnings(&image, s.ep);
         let info = ImageInfo {
             entry_points: &job.names,
             has_virtual_functions: job.has_virtual_functions,

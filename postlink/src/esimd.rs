@@ -121,11 +121,7 @@ pub fn process_image<'c>(
         lower_esimd_constructs(&parts.esimd, o, input)?;
     }
     // Upstream checks the SYCL part like any extracted image.
-    let mut warnings = if ep.dynamic_linking {
-        Vec::new()
-    } else {
-        undefined_function_warnings(&parts.sycl)
-    };
+    let mut warnings = undefined_function_warnings(&parts.sycl, ep);
 
     let parts = if o.split_esimd {
         vec![

@@ -5,7 +5,7 @@
 use sycl_ir::Module;
 use sycl_passes::properties::EsimdStatus;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
-use sycl_split::entry_points::is_intrinsic_or_builtin;
+use sycl_split::entry_points::{can_be_imported, is_intrinsic_or_builtin, EntryPointOptions};
 
 /// One module of a device image: the whole image, or its ESIMD or SYCL part.
 pub struct ImagePart<'c> {
@@ -45,11 +45,17 @@ impl<'c> DeviceImage<'c> {
 }
 
 /// Upstream's warnings for functions an extracted module calls but does not
-/// define (reference 1.3).
-pub fn undefined_function_warnings(m: &Module<'_>) -> Vec<String> {
+/// define (reference 1.3): none with dynamic linking, and with
+/// [`EntryPointOptions::import_undefined`] none for the functions the image
+/// imports (`[SYCL/imported symbols]` names them).
+pub fn undefined_function_warnings(m: &Module<'_>, ep: EntryPointOptions) -> Vec<String> {
+    if ep.dynamic_linking {
+        return Vec::new();
+    }
     m.functions()
         .into_iter()
         .filter(|f| f.is_declaration() && !f.has_no_uses() && !is_intrinsic_or_builtin(*f))
+        .filter(|f| !(ep.import_undefined && can_be_imported(*f, true)))
         .map(|f| {
             format!(
                 "Undefined function {} found in {}. This may result in runtime errors.",

@@ -326,7 +326,7 @@ impl ImageMaker<'_> {
             split_none: s.split == SplitMode::None,
             id_queries_range: s.id_queries_range.property_value(),
             devicelib_req_mask: s.devicelib_req_mask,
-            dynamic_linking: s.dynamic_linking,
+            dynamic_linking: s.dynamic_linking || s.import_undefined_externals,
             esimd_status: saved.status,
             spec_consts_replaced_with_default: saved.kind == ImageKind::DefaultSpecConstants,
         };
@@ -438,6 +438,7 @@ where
         ep: EntryPointOptions {
             only_kernels: s.only_kernels_as_entry_points,
             dynamic_linking: s.dynamic_linking,
+            import_undefined: s.import_undefined_externals,
         },
         // Default-value images shift the numbers of the images after them:
         // make images one by one, in order.

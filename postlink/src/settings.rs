@@ -136,6 +136,14 @@ pub struct Settings {
     pub device_globals: bool,
     /// `-allow-device-image-dependencies` / `-support-dynamic-linking`
     pub dynamic_linking: bool,
+    /// `-import-undefined-externals` (not an upstream option): without
+    /// dynamic linking, the SYCL_EXTERNAL functions the module declares but
+    /// does not define are imported (`[SYCL/imported symbols]`) by the
+    /// images that call them, and no "Undefined function" warning names
+    /// them; what the module defines is copied into each image that calls
+    /// it. `sycl-link`'s default for input and object state
+    /// ([`crate::device_link`]).
+    pub import_undefined_externals: bool,
     /// `-device-lib-dir`: where the bfloat16 device libraries are.
     pub device_lib_dir: Option<String>,
     /// `-id-queries-range=`

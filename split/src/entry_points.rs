@@ -19,6 +19,13 @@ pub struct EntryPointOptions {
     pub only_kernels: bool,
     /// `-allow-device-image-dependencies` / `-support-dynamic-linking`.
     pub dynamic_linking: bool,
+    /// `-import-undefined-externals` (not upstream's), without dynamic
+    /// linking: images keep the functions the module defines (copied into
+    /// each image that calls them, as without dynamic linking) and import
+    /// only what the module declares but does not define, by the import
+    /// rule of dynamic linking ([`can_be_imported`]). `sycl-link`'s default
+    /// for input and object state.
+    pub import_undefined: bool,
 }
 
 /// Attribute naming the translation unit a function comes from; its presence

@@ -90,6 +90,7 @@ fn check(spec: &ModuleSpec, mode: SplitMode, dynamic: bool) -> Result<(), TestCa
     let opts = EntryPointOptions {
         only_kernels: false,
         dynamic_linking: dynamic,
+        import_undefined: false,
     };
     let groups = group_entry_points(&m, mode, false, opts);
     let graph = DependencyGraph::build(&m, dynamic);

@@ -43,6 +43,7 @@ pub const POST_LINK_OPTIONS: &[OptSpec] = &[
     OptSpec::flag("device-globals", "Lower and generate information about device global variables"),
     OptSpec::flag("allow-device-image-dependencies", "Allow dependencies between device images"),
     OptSpec::flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
+    OptSpec::flag("import-undefined-externals", "Without dynamic linking, import the SYCL_EXTERNAL functions the module declares but does not define (listed in [SYCL/imported symbols]); what it defines is copied into the images that call it (not an upstream option; sycl-link's default for input and object state)"),
     OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory where sycl fallback device libraries reside", value_desc: "dirname" },
     OptSpec { name: "id-queries-range", kind: OptKind::Enum(ID_QUERIES_RANGE_VALUES), help: "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)", value_desc: "" },
     OptSpec { name: "kernel-names", kind: OptKind::Enum(&KernelNames::VALUES), help: "Rename kernels that clang names _ZTS<N> __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\" in a SYCLBIN: mangled (default: none), auto (when no function has sycl-module-id, as upstream clang's output), free-function (all)", value_desc: "" },
@@ -193,6 +194,7 @@ pub fn settings_args(s: &sycl_postlink::Settings) -> Vec<String> {
         (s.only_kernels_as_entry_points, "-emit-only-kernels-as-entry-points"),
         (s.device_globals, "-device-globals"),
         (s.dynamic_linking, "-allow-device-image-dependencies"),
+        (s.import_undefined_externals, "-import-undefined-externals"),
     ];
     v.extend(flags.iter().filter(|(on, _)| *on).map(|(_, f)| f.to_string()));
     if let Some(d) = &s.device_lib_dir {
@@ -298,6 +300,7 @@ pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) ->
         "emit-only-kernels-as-entry-points" => s.only_kernels_as_entry_points = on,
         "device-globals" => s.device_globals = on,
         "allow-device-image-dependencies" | "support-dynamic-linking" => s.dynamic_linking = on,
+        "import-undefined-externals" => s.import_undefined_externals = on,
         "device-lib-dir" => s.device_lib_dir = Some(v),
         "id-queries-range" => s.id_queries_range = IdQueriesRange::parse(&v).unwrap_or_default(),
         "emit-devicelib-req-mask" => s.devicelib_req_mask = on,

@@ -16,10 +16,11 @@ int main(int argc, char **argv) {
   size_t got = fread(data, 1, (size_t)n, f);
   fclose(f);
   /* upstream's SYCLBIN-mode options; input state implies dynamic linking */
+  /* The options sycl-link gives the post-link step in input state. */
   const char *opts[][2] = {{"split", "kernel"}, {"symbols", NULL}, {"properties", NULL}, {"spec-const", "native"},
                            {"emit-param-info", NULL}, {"emit-kernel-names", NULL}, {"emit-exported-symbols", NULL},
                            {"emit-imported-symbols", NULL}, {"device-globals", NULL},
-                           {"allow-device-image-dependencies", NULL}};
+                           {"import-undefined-externals", NULL}};
   char *err = NULL;
   sycl_post_link_settings *s = sycl_post_link_settings_create();
   for (size_t i = 0; i < sizeof opts / sizeof opts[0]; ++i)

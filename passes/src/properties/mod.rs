@@ -85,7 +85,9 @@ pub struct PropertyOptions {
     /// device requirements (the whole module is one image, whose other
     /// kernels must stay launchable with other work-group sizes).
     pub split_none: bool,
-    /// Dynamic-linking mode (`-allow-device-image-dependencies`).
+    /// Imported symbols by the rule of dynamic linking: with
+    /// `-allow-device-image-dependencies`, or with `-import-undefined-externals`
+    /// (where the image's declarations are what the module does not define).
     pub dynamic_linking: bool,
     /// The image's SYCL/ESIMD status.
     pub esimd_status: EsimdStatus,

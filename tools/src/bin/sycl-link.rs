@@ -19,9 +19,16 @@
 //! split makes the images, with DPC++'s SPIR-V extensions (`-spirv-ext=`)
 //! and every module validated (unless `--no-validate`).
 //!
-//! Input and object state imply `--allow-device-image-dependencies`, as the
-//! newest upstream driver does for `-fsyclbin=input|object` (intel/llvm PR
-//! #22218); turning it off for them is an error. Upstream clang's output is
+//! In input and object state the images import only what the link does not
+//! define: a `SYCL_EXTERNAL` function is exported by its translation unit's
+//! image and copied into the images that call it, so that `sycl::build` and
+//! executable state of runtime 2026.2, which build each image of a SYCLBIN
+//! alone, run the file (`sycl_postlink::device_link::ImageDependencies`).
+//! `--allow-device-image-dependencies` asks for dynamic linking between the
+//! images (what the newest DPC++ driver implies for `-fsyclbin=input|object`,
+//! intel/llvm PR #22218), with a warning when the images import from each
+//! other; turning it off for input or object state is an error.
+//! Upstream clang's output is
 //! prepared before linking (`sycl_postlink::device_link::prepare_input`:
 //! module ids, kernel names; `docs/upstream-clang.md`).
 //! Errors: `sycl-link: error: <what>`, exit status 1, no output file.
@@ -30,7 +37,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use sycl_postlink::codegen_worker::{serve_if_worker, WorkerCommand};
-use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, KernelNames};
+use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, ImageDependencies, KernelNames};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{self, Container, SyclbinOptions};
@@ -65,7 +72,7 @@ const SPECS: &[OptSpec] = &[
     OptSpec {
         name: "syclbin",
         kind: OptKind::Enum(&["input", "object", "executable"]),
-        help: "State of the SYCLBIN written (default input); input and object imply --allow-device-image-dependencies",
+        help: "State of the SYCLBIN written (default input); in input and object state images import only what the link does not define",
         value_desc: "",
     },
     OptSpec {
@@ -128,7 +135,7 @@ const SPECS: &[OptSpec] = &[
     },
     OptSpec::flag(
         "allow-device-image-dependencies",
-        "SYCL_EXTERNAL functions stay in their image and are imported by others (dynamic linking)",
+        "SYCL_EXTERNAL functions stay in their image and are imported by others of the same file (dynamic linking; SYCL runtime 2026.2 resolves such imports at sycl::link only)",
     ),
     OptSpec {
         name: "kernel-names",
@@ -276,17 +283,24 @@ fn run(args: &[String]) -> Result<(), String> {
     if inputs.is_empty() {
         return Err("no input files".into());
     }
-    // Input and object state are meant for sycl::link: images may import
-    // and export SYCL_EXTERNAL functions (upstream's -fsyclbin=input|object).
+    // Input and object state may be joined with others by sycl::link: their
+    // images export SYCL_EXTERNAL functions and import what the link does
+    // not define (ImageDependencies::Undefined), or import from each other
+    // when dynamic linking is asked for.
     let linkable = matches!(state, BundleState::Input | BundleState::Object);
     if linkable && deps == Some(false) {
         return Err(format!(
             "'--allow-device-image-dependencies=false' contradicts '--syclbin={}': a SYCLBIN in input or object \
-             state is linked at run time; use '--syclbin=executable' for a self-contained one",
+             state exports its SYCL_EXTERNAL functions and imports what the link does not define, for sycl::link; \
+             use '--syclbin=executable' for a self-contained one",
             state.name()
         ));
     }
-    let deps = deps.unwrap_or(linkable);
+    let dependencies = match deps {
+        Some(true) => ImageDependencies::All,
+        _ if linkable => ImageDependencies::Undefined,
+        _ => ImageDependencies::None,
+    };
     let device_libs = match &libs {
         Some(names) => find_device_libs(names, &dirs).map_err(|e| e.0)?,
         None => Vec::new(),
@@ -295,7 +309,7 @@ fn run(args: &[String]) -> Result<(), String> {
         inputs: inputs.clone(),
         device_libs: device_libs.clone(),
         split,
-        allow_device_image_dependencies: deps,
+        dependencies,
         kernel_names,
         syclbin: SyclbinOptions {
             state,

@@ -26,6 +26,12 @@
 //! image is compiled and the entry written again; it is never packaged. An
 //! entry is data only (bytes and text), nothing in it is run.
 //!
+//! The cache also remembers which input files a worker read without
+//! crashing (`sycl-link`'s read check, [`codegen_worker::ReadCheck`]): an
+//! entry keyed by the file's bytes, the tool and the memory limit, so that
+//! a relink of unchanged files reads them in process at once instead of in
+//! a worker first ([`CodeCache::read_checked`]).
+//!
 //! Shared state: entries are written under a temporary name in the same
 //! directory and renamed into place, so several processes (parallel
 //! builds, a directory on a network file system) use one cache at once; a
@@ -57,6 +63,9 @@ const MAGIC: &[u8; 16] = b"spl-code-cache1\n";
 /// SPIR-V 64-bit object at the back end's default optimization level,
 /// canonical ids). Part of every key.
 const CODEGEN_CONFIG: &str = "spirv64 object, default opt level, canonical ids";
+
+/// The payload of a read check's entry ([`CodeCache::read_checked`]).
+const READ_CHECKED: &[u8] = b"read check passed";
 
 /// The subdirectory holding the entries.
 const ENTRIES: &str = "entries";
@@ -265,48 +274,89 @@ impl CodeCache {
     }
 
     fn read_entry(&self, key: &Key) -> Option<CompiledIr> {
-        let path = self.path(key);
-        let mut f = File::open(&path).ok()?;
+        let payload = self.read_payload(key)?;
+        match codegen_worker::read_answer(&mut &payload[..]) {
+            Ok(Ok(c)) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The payload of the sound entry of `key`, whose time is set to now
+    /// (its use, for pruning: least recently used go first).
+    fn read_payload(&self, key: &Key) -> Option<Vec<u8>> {
+        let mut f = File::open(self.path(key)).ok()?;
         let len = f.metadata().ok()?.len();
         if len > MAX_ENTRY {
             return None;
         }
         let mut data = Vec::with_capacity(len as usize);
         f.read_to_end(&mut data).ok()?;
-        let payload = entry_payload(&data, key)?;
-        let c = match codegen_worker::read_answer(&mut &payload[..]) {
-            Ok(Ok(c)) => c,
-            _ => return None,
-        };
-        // Its use, for pruning (least recently used go first).
+        let payload = entry_payload(&data, key)?.to_vec();
         let _ = f.set_modified(SystemTime::now());
-        Some(c)
+        Some(payload)
     }
 
     /// Stores `compiled` as the entry of `key`: written under a temporary
     /// name, then renamed into place. Failures are silent.
     pub fn store(&self, key: &Key, compiled: &CompiledIr) {
-        if self.unwritable.load(Ordering::Relaxed) {
-            return;
-        }
         let mut payload = Vec::new();
-        if codegen_worker::write_answer(&mut payload, &Ok(compiled.clone())).is_err() {
-            return;
+        if codegen_worker::write_answer(&mut payload, &Ok(compiled.clone())).is_ok() && self.write_entry(key, &payload)
+        {
+            self.stores.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    fn write_entry(&self, key: &Key, payload: &[u8]) -> bool {
+        if self.unwritable.load(Ordering::Relaxed) {
+            return false;
         }
         let path = self.path(key);
-        let Some(dir) = path.parent() else { return };
+        let Some(dir) = path.parent() else { return false };
         let tmp = dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
         let written = fs::create_dir_all(dir)
             .and_then(|()| {
                 let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-                f.write_all(&entry_bytes(key, &payload))
+                f.write_all(&entry_bytes(key, payload))
             })
             .and_then(|()| fs::rename(&tmp, &path));
-        if written.is_ok() {
-            self.stores.fetch_add(1, Ordering::Relaxed);
-        } else {
+        if written.is_err() {
             let _ = fs::remove_file(&tmp);
             self.unwritable.store(true, Ordering::Relaxed);
+        }
+        written.is_ok()
+    }
+
+    /// The keys of the read check ([`codegen_worker::ReadCheck`]) of the
+    /// files `paths` under `memory_limit`: a hash of their bytes, the tool
+    /// and the limit. `None` when a file cannot be read.
+    pub fn read_check_keys(&self, paths: &[String], memory_limit: u64) -> Option<Vec<Key>> {
+        paths
+            .iter()
+            .map(|p| {
+                let code = fs::read(p).ok()?;
+                let mut h = Sha256::new();
+                h.update(self.salt);
+                h.update(READ_CHECKED);
+                h.update(memory_limit.to_le_bytes());
+                h.update((code.len() as u64).to_le_bytes());
+                h.update(&code);
+                Some(Key(h.finalize().into()))
+            })
+            .collect()
+    }
+
+    /// Whether files of these [`CodeCache::read_check_keys`] all passed
+    /// the read check before: a worker read them without crashing, so this
+    /// process may read them without a worker first.
+    pub fn read_checked(&self, keys: &[Key]) -> bool {
+        keys.iter()
+            .all(|k| self.read_payload(k).is_some_and(|p| p == READ_CHECKED))
+    }
+
+    /// Records that files of these keys passed the read check.
+    pub fn mark_read_checked(&self, keys: &[Key]) {
+        for k in keys {
+            self.write_entry(k, READ_CHECKED);
         }
     }
 
@@ -684,6 +734,31 @@ mod tests {
         std::thread::sleep(Duration::from_millis(10));
         assert_eq!(prune(&d, &expiring), 1);
         assert_eq!(usage(&d).entries, 0);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn read_checks_are_remembered_per_file_bytes_and_limit() {
+        let d = temp_dir("readcheck");
+        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        fs::write(d.join("a.bc"), b"first").expect("write");
+        let files = vec![d.join("a.bc").to_string_lossy().into_owned()];
+        let keys = c.read_check_keys(&files, 1 << 30).expect("keys");
+        assert!(!c.read_checked(&keys));
+        c.mark_read_checked(&keys);
+        assert!(c.read_checked(&keys));
+        assert_ne!(c.read_check_keys(&files, 1 << 20), Some(keys.clone()), "another limit");
+        fs::write(d.join("a.bc"), b"edited").expect("write");
+        let edited = c.read_check_keys(&files, 1 << 30).expect("keys");
+        assert!(!c.read_checked(&edited));
+        // A mark is not an image entry, nor an image entry a mark.
+        assert_eq!(c.lookup(&keys[0]), None);
+        let k = c.key(b"ir", &worker_settings());
+        c.store(&k, &compiled());
+        assert!(!c.read_checked(&[k]));
+        assert!(c
+            .read_check_keys(&[d.join("missing").to_string_lossy().into_owned()], 0)
+            .is_none());
         let _ = fs::remove_dir_all(&d);
     }
 

@@ -584,6 +584,11 @@ impl Packager {
         }
     }
 
+    /// The code cache this packager uses, if any.
+    pub fn cache(&self) -> Option<Arc<CodeCache>> {
+        self.cache.clone()
+    }
+
     /// Whether an image submitted so far has failed (known once compiled).
     pub fn failed(&self) -> bool {
         self.shared.first_error.load(Ordering::Relaxed) != usize::MAX

@@ -36,6 +36,9 @@ for var in ("HOME", "TMPDIR", "LD_LIBRARY_PATH", "SPL_VENV", "CARGO_HOME", "RUST
 # (release builds verify only when asked: postlink/src/driver.rs verify_each).
 config.environment["SPL_VERIFY_EACH"] = "1"
 config.environment["SPL_EXACT_THREADS"] = "1"
+# The code cache of sycl-link and syclbin create: the suite's own, never the
+# user's (lit/sycl-link/code-cache.test tests the default directory).
+config.environment["SPL_CACHE_DIR"] = os.path.join(config.test_exec_root, "code-cache")
 config.substitutions.append(("%repo", repo))
 # The release build the tools come from (scripts/install.sh --build-dir).
 config.substitutions.append(("%tool_dir", tool_dir))

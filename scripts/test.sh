@@ -12,6 +12,11 @@ export SPL_VERIFY_EACH=1
 # Splits use exactly the -j threads asked for (driver::exact_threads), so that
 # the tests comparing bytes at several thread counts run the threaded path.
 export SPL_EXACT_THREADS=1
+# The code cache of sycl-link, syclbin create and the C entry points: one of
+# the tests' own, never the user's (removed at the end).
+SPL_CACHE_DIR=$(mktemp -d)
+export SPL_CACHE_DIR
+trap 'rm -rf "$SPL_CACHE_DIR"' EXIT
 cargo test --release --workspace
 # Every crate packages (metadata, versions on path dependencies, files).
 cargo package --workspace --no-verify --allow-dirty --quiet
@@ -33,6 +38,10 @@ lit-22 -sv lit/
 # Mutated inputs and unwritable outputs through every command and the C
 # entry points (short form; scripts/fault-campaign.py --cases 5000 for more).
 scripts/fault-campaign.py --cases 600
+# The code cache as shared state: 8 sycl-link processes at once on one cache
+# directory, entries corrupted between rounds, every output the bytes of a
+# build without the cache (short form; bench/relink-bench.py runs 20 rounds).
+scripts/cache-concurrency-test.py --rounds 4
 # Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
 scripts/spec-const-device-test.sh target/release
 # SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device).

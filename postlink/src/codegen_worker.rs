@@ -325,7 +325,7 @@ enum Isolation {
     InProcess,
 }
 
-fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, String>) -> io::Result<()> {
+pub(crate) fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, String>) -> io::Result<()> {
     let mut out = BufWriter::new(out);
     match result {
         Ok(c) => {
@@ -346,6 +346,34 @@ fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, String>) -> io
         }
     }
     out.flush()
+}
+
+/// Reads an answer [`write_answer`] wrote (from a worker, or a code cache
+/// entry's payload).
+pub(crate) fn read_answer(r: &mut impl Read) -> io::Result<Result<CompiledIr, String>> {
+    let mut status = [0u8; 1];
+    r.read_exact(&mut status)?;
+    if status[0] != 0 {
+        return Ok(Err(read_string(r)?));
+    }
+    let spirv = read_field(r)?;
+    let kernels = read_string(r)?;
+    let props = read_string(r)?;
+    let triple = read_string(r)?;
+    let param_opt = if props.is_empty() {
+        None
+    } else {
+        Some(
+            PropertySetRegistry::parse(&props)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?,
+        )
+    };
+    Ok(Ok(CompiledIr {
+        spirv,
+        kernels: kernels.lines().filter(|l| !l.is_empty()).map(str::to_string).collect(),
+        param_opt,
+        triple: Some(triple).filter(|t| !t.is_empty()),
+    }))
 }
 
 /// Answers requests until the input closes. With [`Isolation::Fork`] each
@@ -548,30 +576,7 @@ impl Worker {
     }
 
     fn read_answer(&mut self) -> io::Result<Result<CompiledIr, String>> {
-        let r = &mut self.stdout;
-        let mut status = [0u8; 1];
-        r.read_exact(&mut status)?;
-        if status[0] != 0 {
-            return Ok(Err(read_string(r)?));
-        }
-        let spirv = read_field(r)?;
-        let kernels = read_string(r)?;
-        let props = read_string(r)?;
-        let triple = read_string(r)?;
-        let param_opt = if props.is_empty() {
-            None
-        } else {
-            Some(
-                PropertySetRegistry::parse(&props)
-                    .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?,
-            )
-        };
-        Ok(Ok(CompiledIr {
-            spirv,
-            kernels: kernels.lines().filter(|l| !l.is_empty()).map(str::to_string).collect(),
-            param_opt,
-            triple: Some(triple).filter(|t| !t.is_empty()),
-        }))
+        read_answer(&mut self.stdout)
     }
 
     /// Waits for a worker that stopped answering and says how it ended.

@@ -307,6 +307,7 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     // context, and images go to code generation as the split makes them.
     let mut warnings = Vec::new();
     let mut packager = Packager::new(&o.syclbin);
+    let cache = packager.cache();
     let mut images = 0usize;
     // Each image's exported and imported symbols, for the warning of
     // dynamic linking (`import_between_images`).
@@ -317,7 +318,17 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
         &settings,
         LINKED_MODULE,
         |ctx| {
-            let check = o.syclbin.read_check();
+            let mut check = o.syclbin.read_check();
+            // Files a worker read before (the code cache knows their
+            // bytes) are read here at once.
+            let files = [&o.inputs[..], &o.device_libs[..]].concat();
+            let checked = cache.as_ref().zip(check.as_ref()).and_then(|(c, rc)| {
+                let keys = c.read_check_keys(&files, rc.memory_limit)?;
+                Some((c.read_checked(&keys), keys))
+            });
+            if checked.as_ref().is_some_and(|(known, _)| *known) {
+                check = None;
+            }
             let m = link_modules(
                 ctx,
                 &o.inputs,
@@ -326,6 +337,9 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
                 check.as_ref(),
                 &mut warnings,
             )?;
+            if let (Some(c), Some((false, keys))) = (&cache, &checked) {
+                c.mark_read_checked(keys);
+            }
             // Named as the bitcode the steps of `-v` write would be read.
             m.as_inkwell().set_name(LINKED_MODULE);
             Ok(m)

@@ -47,6 +47,7 @@
 //! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V;
 //! - [`device_link`]: `sycl-link`: link device bitcode and libraries, post-link, SYCLBIN.
 
+pub mod code_cache;
 pub mod codegen_worker;
 pub mod device_link;
 pub mod driver;

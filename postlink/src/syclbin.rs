@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
+use crate::code_cache::{CacheSettings, CodeCache};
 use crate::codegen_worker::{self, CompiledIr, Worker, WorkerCommand, WorkerSettings};
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{AbstractModule, BundleState, IrModule, IrType, Syclbin};
@@ -112,6 +113,10 @@ pub struct SyclbinOptions {
     /// the workers ([`codegen_worker::default_memory_limit`]); `Some(0)`: no
     /// limit. Compiling in this process (no worker program) has no limit.
     pub codegen_memory_limit: Option<u64>,
+    /// The code cache ([`crate::code_cache`]) for LLVM IR compiled by worker
+    /// processes: `None` (the library's default) compiles every image. The
+    /// commands and the C ABI turn it on in the user's cache directory.
+    pub cache: Option<CacheSettings>,
 }
 
 /// The default [`SyclbinOptions::worker_memory_limit`]: 1 GiB. LLVM 22's
@@ -159,6 +164,7 @@ impl Default for SyclbinOptions {
             validate: true,
             worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
             codegen_memory_limit: None,
+            cache: None,
         }
     }
 }
@@ -217,11 +223,12 @@ enum Backend {
         settings: WorkerSettings,
         worker: Option<Worker>,
         memory_limit: u64,
+        cache: Option<Arc<CodeCache>>,
     },
 }
 
 impl Backend {
-    fn new(opts: &SyclbinOptions) -> Self {
+    fn new(opts: &SyclbinOptions, cache: Option<Arc<CodeCache>>) -> Self {
         match &opts.workers {
             None => Backend::InProcess(opts.worker_settings()),
             Some(command) => Backend::Workers {
@@ -229,6 +236,7 @@ impl Backend {
                 settings: opts.worker_settings(),
                 worker: None,
                 memory_limit: opts.worker_memory_limit,
+                cache,
             },
         }
     }
@@ -241,7 +249,14 @@ impl Backend {
                 settings,
                 worker,
                 memory_limit,
+                cache,
             } => {
+                // Only worker results are cached: in this process, the
+                // back end's state from an earlier image can change bytes.
+                let key = cache.as_ref().map(|c| c.key(code, settings));
+                if let Some(hit) = cache.as_ref().zip(key.as_ref()).and_then(|(c, k)| c.lookup(k)) {
+                    return Ok(hit);
+                }
                 let w = match worker {
                     Some(w) => w,
                     None => worker.insert(Worker::start(command, settings)?),
@@ -250,6 +265,9 @@ impl Backend {
                     Ok(c) => {
                         if w.resident_bytes().is_some_and(|b| b > *memory_limit) {
                             *worker = None;
+                        }
+                        if let Some((cache, key)) = cache.as_ref().zip(key) {
+                            cache.store(&key, &c);
                         }
                         Ok(c)
                     }
@@ -478,6 +496,7 @@ pub struct Packager {
     threads: Vec<JoinHandle<()>>,
     /// One more than the highest image number used.
     count: usize,
+    cache: Option<Arc<CodeCache>>,
 }
 
 /// Images waiting per compile thread.
@@ -500,10 +519,14 @@ impl Packager {
             results: Mutex::new(Vec::new()),
             first_error: AtomicUsize::new(usize::MAX),
         });
+        let cache = match (&opts.cache, &opts.workers) {
+            (Some(settings), Some(w)) => CodeCache::open(settings, &w.program).map(Arc::new),
+            _ => None,
+        };
         let handles = (0..threads)
             .map(|_| {
-                let (opts, shared) = (opts.clone(), shared.clone());
-                std::thread::spawn(move || compile_thread(&opts, &shared))
+                let (opts, shared, cache) = (opts.clone(), shared.clone(), cache.clone());
+                std::thread::spawn(move || compile_thread(&opts, &shared, cache))
             })
             .collect();
         Packager {
@@ -511,6 +534,7 @@ impl Packager {
             shared,
             threads: handles,
             count: 0,
+            cache,
         }
     }
 
@@ -560,6 +584,11 @@ impl Packager {
         }
     }
 
+    /// The code cache this packager uses, if any.
+    pub fn cache(&self) -> Option<Arc<CodeCache>> {
+        self.cache.clone()
+    }
+
     /// Whether an image submitted so far has failed (known once compiled).
     pub fn failed(&self) -> bool {
         self.shared.first_error.load(Ordering::Relaxed) != usize::MAX
@@ -584,6 +613,9 @@ impl Packager {
             if t.join().is_err() {
                 return Err(lost());
             }
+        }
+        if let Some(c) = &self.cache {
+            c.finish();
         }
         let results = std::mem::take(&mut *self.shared.results.lock().map_err(|_| lost())?);
         // The first error in image order; images after it may be missing.
@@ -635,10 +667,10 @@ impl Drop for CloseOnPanic<'_> {
     }
 }
 
-fn compile_thread(opts: &SyclbinOptions, shared: &Shared) {
+fn compile_thread(opts: &SyclbinOptions, shared: &Shared, cache: Option<Arc<CodeCache>>) {
     let _guard = CloseOnPanic(shared);
     codegen_worker::block_sigpipe_on_this_thread();
-    let mut backend = Backend::new(opts);
+    let mut backend = Backend::new(opts, cache);
     while let Some(job) = shared.take() {
         if job.index > shared.first_error.load(Ordering::Relaxed) {
             continue;

@@ -199,6 +199,14 @@ int sycl_syclbin_create(const sycl_syclbin_image *images, size_t count, int stat
 int sycl_syclbin_create_from_result(const sycl_post_link_result *result, int state, int bare,
                                     unsigned char **out, size_t *out_size, char **error);
 void sycl_syclbin_free(unsigned char *bytes, size_t size);
+/* The code cache of this process's SYCLBIN packaging: the SPIR-V of an image
+   compiled before (same IR bytes, settings, tool and LLVM) is taken from it.
+   dir NULL: the default directory ($SPL_CACHE_DIR, else
+   $XDG_CACHE_HOME/sycl-post-link, else ~/.cache/sycl-post-link; off with
+   SPL_NO_CACHE=1), "" no cache, else that directory; policy NULL: the default
+   pruning, else as --thinlto-cache-policy ("cache_size_bytes=256m:..."). Before
+   the first call the defaults hold. Returns 0, or 1 with *error set. */
+int sycl_syclbin_set_cache(const char *dir, const char *policy, char **error);
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,8 @@
 //! `syclbin` program found next to this library, or `$SYCL_CODEGEN_WORKER`),
 //! so that a back end that crashes never takes the host with it, from images
 //! the caller holds or from the result of an in-memory post-link run
-//! (capi.rs). See the SYCLBIN section of `tools/include/sycl_post_link.h`.
+//! (capi.rs); the SPIR-V of images compiled before comes from the code cache
+//! (`sycl_syclbin_set_cache`, else the commands' defaults). See the SYCLBIN section of `tools/include/sycl_post_link.h`.
 //!
 //! ```c
 //! sycl_syclbin_image img = {"img_0", code, code_size, props_text, props_size};
@@ -15,6 +16,10 @@
 //! ```
 
 use std::ffi::{c_char, c_int, CStr, CString};
+use std::sync::Mutex;
+
+use crate::cache_opts::CacheArgs;
+use sycl_postlink::code_cache::CacheSettings;
 
 use crate::capi::{
     catch_quietly, sycl_post_link_result_image_count, sycl_post_link_result_image_ir,
@@ -139,6 +144,7 @@ pub unsafe extern "C" fn sycl_syclbin_create(
             },
             threads: thread_count(None),
             workers: Some(worker_command()?),
+            cache: cache_settings()?,
             ..SyclbinOptions::default()
         };
         package(&imgs, &opts).map_err(|e| e.to_string())
@@ -151,6 +157,49 @@ pub unsafe extern "C" fn sycl_syclbin_create(
             0
         }
         Ok(Err(e)) => set_error(error, &e),
+        Err(_) => set_error(error, "internal error"),
+    }
+}
+
+/// The code cache setting of [`sycl_syclbin_set_cache`]; `None` until it
+/// is called (the commands' defaults: `SPL_CACHE_DIR`, `SPL_NO_CACHE`,
+/// `SPL_CACHE_POLICY`, the user's cache directory).
+static CACHE: Mutex<Option<CacheArgs>> = Mutex::new(None);
+
+fn cache_settings() -> Result<Option<CacheSettings>, String> {
+    let args = CACHE.lock().map(|c| c.clone()).unwrap_or_default();
+    args.unwrap_or_default().settings()
+}
+
+/// Sets the code cache of this process's SYCLBIN packaging: `dir` null
+/// for the default directory (as the commands), `""` for no cache,
+/// otherwise the directory; `policy` null for the default pruning policy,
+/// else one in the spelling of `--thinlto-cache-policy`. Returns 0, or 1
+/// with `*error` set (free with `sycl_post_link_free`) for a bad policy.
+///
+/// # Safety
+/// `dir` and `policy` must be null or NUL-terminated; `error` null or writable.
+#[no_mangle]
+pub unsafe extern "C" fn sycl_syclbin_set_cache(
+    dir: *const c_char,
+    policy: *const c_char,
+    error: *mut *mut c_char,
+) -> c_int {
+    let text = |p: *const c_char| (!p.is_null()).then(|| CStr::from_ptr(p).to_string_lossy().into_owned());
+    let (dir, policy) = (text(dir), text(policy));
+    let args = CacheArgs {
+        off: dir.as_deref() == Some(""),
+        dir,
+        policy,
+    };
+    if let Err(e) = args.policy() {
+        return set_error(error, &e);
+    }
+    match CACHE.lock() {
+        Ok(mut c) => {
+            *c = Some(args);
+            0
+        }
         Err(_) => set_error(error, "internal error"),
     }
 }

@@ -1,12 +1,13 @@
 //! The command-line tools and the C ABI over the post-link library
 //! (`sycl-postlink`): LLVM-style command-line parsing ([`cl`], [`cli`]),
 //! `sycl-opt`'s pass pipeline ([`opt`]), the one `--version` text
-//! ([`version`]) and the C entry points ([`capi`], [`capi_syclbin`] for
+//! ([`version`]), the code cache's options ([`cache_opts`]) and the C entry points ([`capi`], [`capi_syclbin`] for
 //! SYCLBIN packaging).
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
 //! function of this crate, print its diagnostics.
 
+pub mod cache_opts;
 pub mod capi;
 pub mod capi_syclbin;
 pub mod cl;

@@ -1,6 +1,8 @@
 /* A linker-wrapper-like client of sycl_syclbin_create: reads device images
    (code file, optional .prop file) and writes the SYCLBIN.
-   usage: syclbin_client <out> <state 0|1|2> <code> [<prop>] */
+   usage: syclbin_client <out> <state 0|1|2> <code> [<prop>]
+   With CLIENT_CACHE set, sets the code cache first (sycl_syclbin_set_cache:
+   that directory, "" for none; CLIENT_CACHE_POLICY its policy). */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sycl_post_link.h"
@@ -14,6 +16,12 @@ int main(int argc, char **argv) {
   unsigned char *out = NULL;
   size_t size = 0;
   char *err = NULL;
+  if (getenv("CLIENT_CACHE") &&
+      sycl_syclbin_set_cache(getenv("CLIENT_CACHE"), getenv("CLIENT_CACHE_POLICY"), &err) != 0) {
+    fprintf(stderr, "client: %s\n", err);
+    sycl_post_link_free(err);
+    return 1;
+  }
   if (sycl_syclbin_create(&img, 1, atoi(argv[2]), 0, &out, &size, &err) != 0) {
     fprintf(stderr, "client: %s\n", err);
     sycl_post_link_free(err);

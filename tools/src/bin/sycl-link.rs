@@ -9,6 +9,7 @@
 //!           [--module-split-mode=kernel|source|auto|none] (older: --sycl-module-split-mode)
 //!           [--allow-device-image-dependencies] [--kernel-names=auto|free-function|mangled]
 //!           [--bare] [-triple=spirv64] [-spirv-ext=<list>] [--no-validate] [-v]
+//!           [--cache-dir=<dir> | --no-cache] [--cache-policy=<policy>]
 //! ```
 //!
 //! Inputs are device bitcode (or textual IR) files linked in order; the
@@ -17,7 +18,9 @@
 //! (default `input`) in an offload binary, SPIR-V compiled by worker
 //! processes (this program started with `--sycl-codegen-worker`) as the
 //! split makes the images, with DPC++'s SPIR-V extensions (`-spirv-ext=`)
-//! and every module validated (unless `--no-validate`).
+//! and every module validated (unless `--no-validate`); the SPIR-V of an
+//! image compiled before is taken from the code cache
+//! (`sycl_postlink::code_cache`, `sycl_tools::cache_opts`).
 //!
 //! In input and object state the images import only what the link does not
 //! define: a `SYCL_EXTERNAL` function is exported by its translation unit's
@@ -44,6 +47,7 @@ use sycl_postlink::syclbin::{self, Container, SyclbinOptions};
 use sycl_postlink::trace;
 use sycl_props::syclbin::BundleState;
 use sycl_split::SplitMode;
+use sycl_tools::cache_opts;
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 use sycl_tools::cli::shell_line;
 use sycl_tools::link_steps;
@@ -163,6 +167,9 @@ const SPECS: &[OptSpec] = &[
     },
     OptSpec::flag("no-validate", "Do not validate the SPIR-V modules"),
     cl::CODEGEN_MEMORY_LIMIT,
+    cache_opts::CACHE_DIR,
+    cache_opts::NO_CACHE,
+    cache_opts::CACHE_POLICY,
     OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
     OptSpec {
         name: "time-trace",
@@ -226,6 +233,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut spirv_extensions = syclbin::default_spirv_extensions();
     let mut validate = true;
     let mut codegen_memory_limit = None;
+    let mut cache = cache_opts::CacheArgs::default();
     for a in parsed {
         match a {
             Arg::Help => {
@@ -274,7 +282,9 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Arg::Opt("no-validate", v) => validate = v != "true",
             Arg::Opt("codegen-memory-limit", v) => codegen_memory_limit = Some(cl::codegen_memory_limit(&v)?),
-            Arg::Opt(_, _) => {}
+            Arg::Opt(name, v) => {
+                cache.take(name, &v);
+            }
         }
     }
     let Some(output) = output else {
@@ -324,6 +334,7 @@ fn run(args: &[String]) -> Result<(), String> {
             spirv_extensions,
             validate,
             codegen_memory_limit,
+            cache: cache.settings()?,
             ..SyclbinOptions::default()
         },
     };

@@ -6,7 +6,8 @@
 //! syclbin convert <file> -o <out> --format=bare|offload-v1|offload-v2|syclbin-v2 [--triple=<triple>] [--arch=<arch>]
 //! syclbin create -o <out> [--state=input|object|executable] [--table=<file table>]...
 //!                [--image=<file>[,props=<file>][,sym=<file>][,arch=<arch>][,type=<ir type>][,target=<triple>]]...
-//!                [--bare | [--triple=<triple>] [--arch=<arch>]]
+//!                [--bare | [--triple=<triple>] [--arch=<arch>]] [--cache-dir=<dir> | --no-cache]
+//! syclbin cache [show|clear|prune] [--cache-dir=<dir>] [--cache-policy=<policy>]
 //! ```
 //!
 //! `dump` prints the structure of a SYCLBIN in any form `sycl_props::syclbin::SyclbinFile::read` reads (bare
@@ -29,7 +30,11 @@
 //! native device code image, otherwise an image as a table row gives it, of `type=` and `target=`. The output
 //! is the SYCLBIN wrapped in an LLVM offload binary (image kind SYCLBIN, offload kind SYCL), as the SYCL
 //! runtime reads it, whose `triple` string is `--triple` (default `spir64-unknown-unknown`) and `arch` string
-//! `--arch`; `--bare` writes the SYCLBIN alone.
+//! `--arch`; `--bare` writes the SYCLBIN alone. The SPIR-V of an image compiled before is taken from the code
+//! cache (`sycl_postlink::code_cache`; `--cache-dir`, `--no-cache`, `--cache-policy`: `sycl_tools::cache_opts`).
+//!
+//! `cache` prints the code cache's directory, entries, bytes and the hits, misses and stores of the runs that
+//! used it (`show`, the default), empties it (`clear`) or prunes it now by its policy (`prune`).
 //!
 //! Errors: `syclbin: error: <file>: <what>`, exit status 1.
 
@@ -47,6 +52,7 @@ use sycl_postlink::trace;
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{self, AbstractModule, BundleState, IrType, NativeImage, Packaging, Syclbin, SyclbinFile};
+use sycl_tools::cache_opts;
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 use sycl_tools::cli::shell_line;
 
@@ -145,6 +151,9 @@ const SPECS: &[OptSpec] = &[
         value_desc: "",
     },
     cl::CODEGEN_MEMORY_LIMIT,
+    cache_opts::CACHE_DIR,
+    cache_opts::NO_CACHE,
+    cache_opts::CACHE_POLICY,
 ];
 
 /// `syclbin extract <file> -o <dir>`: every part of a SYCLBIN back out as
@@ -442,6 +451,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         spirv_extensions: syclbin_pack::default_spirv_extensions(),
         validate: true,
         codegen_memory_limit: None,
+        cache: cache_opts::CacheArgs::default(),
     };
     let mut time_trace = None;
     for a in parsed {
@@ -476,7 +486,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
             Arg::Opt("codegen-memory-limit", v) => {
                 c.codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
             }
-            Arg::Opt(_, _) => {}
+            Arg::Opt(name, v) => {
+                c.cache.take(name, &v);
+            }
         }
     }
     if c.verbose {
@@ -519,6 +531,7 @@ struct CreateArgs {
     spirv_extensions: Vec<String>,
     validate: bool,
     codegen_memory_limit: Option<u64>,
+    cache: cache_opts::CacheArgs,
 }
 
 fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
@@ -591,6 +604,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 spirv_extensions: c.spirv_extensions,
                 validate: c.validate,
                 codegen_memory_limit: c.codegen_memory_limit,
+                cache: c.cache.settings().map_err(plain)?,
                 ..SyclbinOptions::default()
             };
             let mut specs = Vec::new();
@@ -605,8 +619,50 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
             outs.write(&output, &bytes).map_err(plain)?;
             outs.commit().map_err(plain)
         }
+        Some("cache") => cache_command(positional.next().as_deref(), positional.next(), &c.cache),
         Some(other) => Err(plain(format!("unknown command '{other}'.  Try: '{TOOL} --help'"))),
         None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
+    }
+}
+
+/// `syclbin cache [show|clear|prune]`: the code cache's directory, entries,
+/// bytes and the hits, misses and stores of the runs recorded; or empties
+/// it; or prunes it now by its policy.
+fn cache_command(what: Option<&str>, extra: Option<String>, args: &cache_opts::CacheArgs) -> Result<(), Failure> {
+    use sycl_postlink::code_cache;
+    if let Some(extra) = extra {
+        return Err(plain(format!(
+            "cache takes one of show, clear, prune, got '{extra}' too"
+        )));
+    }
+    let Some(dir) = args.dir() else {
+        return Err(plain(
+            "no cache directory: set --cache-dir, SPL_CACHE_DIR, XDG_CACHE_HOME or HOME",
+        ));
+    };
+    let shown = dir.display().to_string();
+    match what.unwrap_or("show") {
+        "show" => {
+            let u = code_cache::usage(&dir);
+            sycl_tools::out!(
+                "cache directory: {shown}\nentries: {}\nbytes: {}\nruns: {}\nhits: {}\nmisses: {}\nstores: {}\n",
+                u.entries,
+                u.bytes,
+                u.runs,
+                u.counts.hits,
+                u.counts.misses,
+                u.counts.stores
+            );
+            Ok(())
+        }
+        "clear" => code_cache::clear(&dir).map_err(|e| fail(&shown, io_reason(&e))),
+        "prune" => {
+            let policy = args.policy().map_err(plain)?;
+            let removed = code_cache::prune(&dir, &policy);
+            sycl_tools::out!("removed {removed} entries from {shown}\n");
+            Ok(())
+        }
+        other => Err(plain(format!("unknown cache command '{other}' (show, clear, prune)"))),
     }
 }
 

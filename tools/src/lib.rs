@@ -5,12 +5,14 @@
 //! SYCLBIN packaging).
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
-//! function of this crate, print its diagnostics.
+//! function of this crate, print its diagnostics; each starts through the
+//! one entry of every command ([`entry`], `command_main!`).
 
 pub mod capi;
 pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
+pub mod entry;
 pub mod link_steps;
 pub mod opt;
 pub mod stdio;
@@ -82,10 +84,11 @@ pub fn report_error(tool: &str, msg: &str) -> std::process::ExitCode {
     std::process::ExitCode::from(1)
 }
 
-/// Prints a run's warnings and notes to standard error.
-pub fn print_report(report: &Report) {
+/// Prints a run's warnings (`<tool>: warning: <msg>`, every line of a tool
+/// names it) and notes to standard error.
+pub fn print_report(tool: &str, report: &Report) {
     for w in &report.warnings {
-        crate::errln!("warning: {w}");
+        crate::errln!("{tool}: warning: {w}");
     }
     for n in &report.notes {
         crate::errln!("{n}");

@@ -36,7 +36,6 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use sycl_postlink::codegen_worker::{serve_if_worker, WorkerCommand};
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_postlink::pipeline::thread_count;
@@ -304,6 +303,10 @@ fn entry_from_spec(spec: &ImageSpec) -> Result<Entry, Failure> {
         None => PropertySetRegistry::new(),
     };
     let code = read(&spec.file)?;
+    if code.is_empty() {
+        let what = if spec.arch.is_some() { "a native image" } else { "SPIR-V, LLVM IR or bitcode" };
+        return Err(fail(&spec.file, format!("empty input: expected {what}")));
+    }
     if let Some(arch) = &spec.arch {
         if let Some(s) = &spec.sym {
             add_kernel_names(&mut properties, s)?;
@@ -586,7 +589,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 arch: c.arch,
                 threads: thread_count(c.threads),
                 workers: Some(
-                    WorkerCommand::current_exe().map_err(|e| plain(format!("cannot find this program: {e}")))?,
+                    sycl_tools::entry::worker().map_err(plain)?,
                 ),
                 spirv_extensions: c.spirv_extensions,
                 validate: c.validate,
@@ -610,18 +613,10 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
     }
 }
 
-/// A failed allocation in a compiling child reads as "out of memory".
-#[global_allocator]
-static ALLOCATOR: sycl_postlink::codegen_worker::WorkerAllocator = sycl_postlink::codegen_worker::WorkerAllocator;
+sycl_tools::command_main!(TOOL, main_with_args);
 
-fn main() -> ExitCode {
-    sycl_tools::stdio::init(TOOL);
-    // A code generation worker keeps the memory of one image for the next
-    // (no page faults per image), within SyclbinOptions::worker_memory_limit.
-    sycl_tools::tune_allocator_for_workers();
-    serve_if_worker();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+fn main_with_args(args: &[String]) -> ExitCode {
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure { file: Some(f), what }) => {
             sycl_tools::errln!("{TOOL}: error: {f}: {what}");

@@ -177,8 +177,6 @@ pub fn read_nonempty(path: &str, what: &str) -> Result<(Vec<u8>, String), String
 /// the bytes in process.
 pub fn read_input(path: &str) -> Result<(Vec<u8>, String), String> {
     let (data, name) = read_nonempty(path, "LLVM IR or bitcode")?;
-    read_check()?
-        .check(&name, &data)
-        .map_err(|e| format!("{name}: {e}"))?;
+    read_check()?.check(&name, &data).map_err(|e| format!("{name}: {e}"))?;
     Ok((data, name))
 }

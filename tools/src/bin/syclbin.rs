@@ -304,7 +304,11 @@ fn entry_from_spec(spec: &ImageSpec) -> Result<Entry, Failure> {
     };
     let code = read(&spec.file)?;
     if code.is_empty() {
-        let what = if spec.arch.is_some() { "a native image" } else { "SPIR-V, LLVM IR or bitcode" };
+        let what = if spec.arch.is_some() {
+            "a native image"
+        } else {
+            "SPIR-V, LLVM IR or bitcode"
+        };
         return Err(fail(&spec.file, format!("empty input: expected {what}")));
     }
     if let Some(arch) = &spec.arch {
@@ -588,9 +592,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
                 arch: c.arch,
                 threads: thread_count(c.threads),
-                workers: Some(
-                    sycl_tools::entry::worker().map_err(plain)?,
-                ),
+                workers: Some(sycl_tools::entry::worker().map_err(plain)?),
                 spirv_extensions: c.spirv_extensions,
                 validate: c.validate,
                 codegen_memory_limit: c.codegen_memory_limit,

@@ -117,11 +117,11 @@ fn linked_bitcode(o: &DeviceLinkOptions) -> Result<Vec<u8>, String> {
 /// Writes the intermediate files of [`Temps`] for `o`: the linked module,
 /// the post-link table and images (as `sycl-post-link` writes them), and
 /// each image's SPIR-V, compiled in a worker process as the link does (a
-/// back end's crash is one line). Returns the files written. All or
-/// nothing: when a step fails, the files the earlier steps wrote are
-/// removed.
-pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<Vec<String>, String> {
-    let mut written = RemoveUnlessKept(Vec::new());
+/// back end's crash is one line). Returns the files written, which are
+/// removed again unless the caller keeps them ([`SavedTemps::keep`], once
+/// the link succeeded): all or nothing, also when a step here fails.
+pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<SavedTemps, String> {
+    let mut written = SavedTemps(Vec::new());
     let bitcode = linked_bitcode(o)?;
     let mut outs = Outputs::new();
     outs.write(&t.linked(), &bitcode)?;
@@ -159,14 +159,27 @@ pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<Vec<String>, Strin
         listed.push(path);
     }
     outs.commit()?;
-    written.0.clear();
-    Ok(listed)
+    written.0 = listed;
+    Ok(written)
 }
 
-/// Files removed when dropped (a failed [`save_temps`]), unless taken.
-struct RemoveUnlessKept(Vec<String>);
+/// The files [`save_temps`] wrote, in the order written; removed when
+/// dropped unless kept.
+pub struct SavedTemps(Vec<String>);
 
-impl Drop for RemoveUnlessKept {
+impl SavedTemps {
+    /// The files, in the order written.
+    pub fn files(&self) -> &[String] {
+        &self.0
+    }
+
+    /// Leaves the files in place (the run succeeded).
+    pub fn keep(mut self) {
+        self.0.clear();
+    }
+}
+
+impl Drop for SavedTemps {
     fn drop(&mut self) {
         for f in &self.0 {
             let _ = std::fs::remove_file(f);

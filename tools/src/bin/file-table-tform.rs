@@ -363,8 +363,7 @@ fn main_with_args(args: &[String]) -> ExitCode {
                 Failure::System(m) => format!("*** {argv0} SYSTEM ERROR: {m}"),
                 Failure::CommandLine(m) | Failure::Plain(m) => m,
             };
-            sycl_tools::errln!("file-table-tform: error: {what}");
-            ExitCode::from(1)
+            sycl_tools::report_error("file-table-tform", &what)
         }
     }
 }

@@ -324,13 +324,18 @@ fn run(args: &[String]) -> Result<(), String> {
     if dry_run {
         return Ok(());
     }
-    if save_temps {
-        for f in link_steps::save_temps(&o, &temps)? {
-            if verbose {
+    // The saved temporaries are removed again if the link fails.
+    let saved = if save_temps {
+        let saved = link_steps::save_temps(&o, &temps)?;
+        if verbose {
+            for f in saved.files() {
                 sycl_tools::errln!("sycl-device-link: saved {f}");
             }
         }
-    }
+        Some(saved)
+    } else {
+        None
+    };
     if time_trace.is_some() {
         trace::enable_trace();
     }
@@ -363,7 +368,11 @@ fn run(args: &[String]) -> Result<(), String> {
     if let Some(path) = &time_trace {
         outs.write(path, trace::take_chrome_trace(TOOL).as_bytes())?;
     }
-    outs.commit()
+    outs.commit()?;
+    if let Some(saved) = saved {
+        saved.keep();
+    }
+    Ok(())
 }
 
 sycl_tools::command_main!(TOOL, main_with_args);

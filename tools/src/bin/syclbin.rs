@@ -620,13 +620,7 @@ sycl_tools::command_main!(TOOL, main_with_args);
 fn main_with_args(args: &[String]) -> ExitCode {
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure { file: Some(f), what }) => {
-            sycl_tools::errln!("{TOOL}: error: {f}: {what}");
-            ExitCode::from(1)
-        }
-        Err(Failure { file: None, what }) => {
-            sycl_tools::errln!("{TOOL}: error: {what}");
-            ExitCode::from(1)
-        }
+        Err(Failure { file: Some(f), what }) => sycl_tools::report_error(TOOL, &format!("{f}: {what}")),
+        Err(Failure { file: None, what }) => sycl_tools::report_error(TOOL, &what),
     }
 }

@@ -44,9 +44,9 @@ sycl-module-split, sycl-opt, sycl-link (also per kernel and with
 sycl-spirv-check); the seeds include modules with constants that name a
 function or a block (blockaddress, dso_local_equivalent, no_cfi), ifuncs
 and aliases, split per kernel, and modules the SPIR-V back end crashes on. A command's message is checked to
-be one line (no line feed); other control characters it quotes from the
-input (a carriage return in a file name read from a table) are not
-flagged: the commands print names as they are.
+be one line (no line feed): the commands write the control characters of
+input text they quote as escapes (a line feed in a target triple, a
+carriage return in a file name read from a table).
 
     scripts/fault-campaign.py [--cases N] [--seed S] [--tools DIR] [--only NAME]
 

@@ -31,12 +31,24 @@ over it would not replace the system's device). The campaign is deterministic fo
 Standard streams: some commands print to a full or closed standard output
 or error (syclbin dump, sycl-opt -S, sycl-post-link -v): exit 0 or 1, one
 line on failure where standard error can be read, or an end by SIGPIPE
-without a message when standard output is a closed pipe. A command's message is checked to
-be one line (no line feed); other control characters it quotes from the
-input (a carriage return in a file name read from a table) are not
-flagged: the commands print names as they are.
+without a message when standard output is a closed pipe; with standard
+output closed by the parent (>&-) a printing command must fail (exit 1,
+one line), not lose its output. Some commands read standard input (-).
 
-    scripts/fault-campaign.py [--cases N] [--seed S] [--tools DIR]
+Signals: every child runs with the dispositions a shell gives (SIGPIPE and
+SIGXFSZ at their defaults, restore_signals), also under the file-size
+limit, so that a tool killed mid-write by SIGXFSZ is seen (exit code and
+temporaries left). Every binary is covered: sycl-post-link,
+sycl-module-split, sycl-opt, sycl-link (also per kernel and with
+--save-temps), sycl-spirv-emit, syclbin, file-table-tform (and
+sycl-spirv-check); the seeds include modules with constants that name a
+function or a block (blockaddress, dso_local_equivalent, no_cfi), ifuncs
+and aliases, split per kernel, and modules the SPIR-V back end crashes on. A command's message is checked to
+be one line (no line feed): the commands write the control characters of
+input text they quote as escapes (a line feed in a target triple, a
+carriage return in a file name read from a table).
+
+    scripts/fault-campaign.py [--cases N] [--seed S] [--tools DIR] [--only NAME]
 
 prints the counts per command (cases, exit 0, exit 1, failures by kind) and
 exits 1 if any case broke a promise; failing inputs are kept under
@@ -111,9 +123,14 @@ def mutate(rng, data, others):
     return bytes(data)
 
 
-def run(cmd, cwd, env, stdout=subprocess.PIPE, stderr=subprocess.PIPE):
+def run(cmd, cwd, env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL):
+    # The children get the signal dispositions a shell gives: Python ignores
+    # SIGPIPE and SIGXFSZ, and restore_signals puts both back to their
+    # defaults in the child, so that a tool that does not handle them itself
+    # is killed as it would be from a shell (a file-size limit, a closed
+    # pipe) and the campaign sees it.
     try:
-        p = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+        p = subprocess.run(cmd, cwd=cwd, env=env, stdin=stdin, restore_signals=True,
                            stdout=stdout, stderr=stderr, timeout=TIME_LIMIT)
         return p.returncode, p.stdout or b"", (p.stderr or b"").decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
@@ -129,7 +146,16 @@ def make_seeds(tools, scratch):
         with open(path, "rb") as f:
             seeds[kind].append(f.read())
 
+    # First (and so also as bitcode): modules with constants that name a
+    # function or a block (blockaddress, dso_local_equivalent, no_cfi),
+    # ifuncs and aliases, split per kernel below; and modules the SPIR-V back
+    # end crashes on or compiles to invalid SPIR-V.
     ll = [os.path.join(REPO, "examples", "example.ll"),
+          os.path.join(REPO, "lit", "sycl-post-link", "split", "block-addresses.ll"),
+          os.path.join(REPO, "lit", "sycl-post-link", "split", "ifuncs-and-aliases.ll"),
+          os.path.join(REPO, "lit", "capi", "Inputs", "block-address-of-other-function.ll"),
+          os.path.join(REPO, "lit", "codegen", "Inputs", "self-referential-global.ll"),
+          os.path.join(REPO, "lit", "codegen", "Inputs", "invalid-vector.ll"),
           os.path.join(REPO, "lit", "capi", "Inputs", "thirty-kernels.ll")]
     for d in ["sycl-post-link", "spec-constants", "device-globals", "properties", "esimd",
               "dynamic-linking", "internalize", "sycl-link", "lowering", "sanitizer"]:
@@ -188,10 +214,20 @@ COMMANDS = [
      ["-split=kernel", "IN", "-o", "OUT/m"]),
     ("sycl-opt", "sycl-opt", "ir", "in.ll",
      ["-passes=globaloffset", "IN", "-o", "OUT/o.bc"]),
+    ("sycl-module-split -", "sycl-module-split", "ir", "in.ll",
+     ["-split=kernel", "-", "-o", "OUT/m", "<IN"]),
+    ("sycl-opt -S -", "sycl-opt", "ir", "in.ll",
+     ["-S", "-", "-o", "OUT/o.ll", "<IN"]),
     ("sycl-link", "sycl-link", "ir", "in.bc",
      ["IN", "-o", "OUT/l.syclbin"]),
+    ("sycl-link per kernel", "sycl-link", "ir", "in.bc",
+     ["--module-split-mode=kernel", "IN", "-o", "OUT/l.syclbin"]),
+    ("sycl-link --save-temps", "sycl-link", "ir", "in.bc",
+     ["--save-temps", "IN", "-o", "OUT/l.syclbin"]),
     ("sycl-spirv-emit", "sycl-spirv-emit", "ir", "in.ll",
      ["IN", "-o", "OUT/k.spv"]),
+    ("sycl-spirv-emit -", "sycl-spirv-emit", "ir", "in.ll",
+     ["-", "-o", "OUT/k.spv", "<IN"]),
     ("syclbin create --image=<spv>", "syclbin", "spv", "in.spv",
      ["create", "--state=object", "--image=IN", "-o", "OUT/s.syclbin"]),
     ("syclbin create --image=<ir>", "syclbin", "ir", "in.ll",
@@ -236,11 +272,24 @@ COMMANDS = [
     ("sycl-opt -S | closed", "sycl-opt", "ir", "in.ll", ["-S", "IN", ">CLOSED"]),
     ("file-table-tform -o - 2>/dev/full", "file-table-tform", "table", "in.table",
      ["--extract=Code", "IN", "-o", "-", ">FULL", "2>FULL"]),
+    # Standard output closed by the parent (a shell's >&-): a print is an
+    # error (exit 1, one line), never lost output with exit 0.
+    ("syclbin dump >&-", "syclbin", "syclbin", "in.syclbin", ["dump", "IN", ">&-"]),
+    ("sycl-opt -S >&-", "sycl-opt", "ir", "in.ll", ["-S", "IN", ">&-"]),
+    ("sycl-post-link -o - >&-", "sycl-post-link", "ir", "in.ll",
+     ["-split=kernel", "-symbols", "IN", "-o", "-", ">&-"]),
+    ("sycl-spirv-emit -o - >&-", "sycl-spirv-emit", "ir", "in.ll", ["IN", "-o", "-", ">&-"]),
+    ("file-table-tform -o - >&-", "file-table-tform", "table", "in.table",
+     ["--extract=Code", "IN", "-o", "-", ">&-"]),
 ]
 
 # A full disk: the command runs with a file size limit (bash's ulimit -f,
-# in KiB) and SIGXFSZ ignored, so that writes past the limit fail (EFBIG).
-FULL_DISK = 'ulimit -f {}; trap "" XFSZ; exec "$@"'
+# in KiB) and SIGXFSZ at its default, as a shell leaves it: a tool that did
+# not ignore it would be killed by it mid-write (leaving temporaries); the
+# tools ignore it, so writes past the limit fail (EFBIG) and are reported.
+FULL_DISK = 'ulimit -f {}; exec "$@"'
+# Standard output closed (>&-) for the command.
+CLOSED_STDOUT = 'exec "$@" >&-'
 
 
 def listing(d):
@@ -318,7 +367,13 @@ def one_case(args):
             cmd = [os.path.join(tools, tool)]
             stdout = subprocess.PIPE
             stderr_to = subprocess.PIPE
+            stdin_from = subprocess.DEVNULL
             for a in cmd_args:
+                if a == "<IN":
+                    stdin_from = open(inp, "rb")
+                    continue
+                if a == ">&-":
+                    continue
                 if a in (">FULL", ">CLOSED", "2>FULL", "2>CLOSED"):
                     if a.endswith("FULL"):
                         f = open(full, "wb")
@@ -336,11 +391,14 @@ def one_case(args):
                 if a == "FULL":
                     a = full
                 cmd.append(a)
+            closed_fd = ">&-" in cmd_args
+            if closed_fd:
+                cmd = ["bash", "-c", CLOSED_STDOUT, "bash"] + cmd
             if fsize:
                 cmd = ["bash", "-c", FULL_DISK.format(fsize), "bash"] + cmd
-            rc, _, stderr = run(cmd, work, env, stdout, stderr_to)
-            for f in (stdout, stderr_to):
-                if f is not subprocess.PIPE:
+            rc, _, stderr = run(cmd, work, env, stdout, stderr_to, stdin_from)
+            for f in (stdout, stderr_to, stdin_from):
+                if f not in (subprocess.PIPE, subprocess.DEVNULL):
                     f.close()
             closed_stdout = ">CLOSED" in cmd_args
             if closed_stdout and rc == -13:
@@ -354,6 +412,10 @@ def one_case(args):
             else:
                 problems = check_tool(tool, rc, stderr)
                 outcome = f"exit {rc}"
+                if closed_fd and rc == 0:
+                    # These commands print on success: with nowhere to
+                    # print, success would be output lost.
+                    problems.append("exit 0 with standard output closed (output lost)")
             run_failed = rc == 1 or (closed_stdout and rc == -13)
             outcome += " (disk full)" if fsize else ""
         after = listing(work)

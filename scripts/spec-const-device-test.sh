@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real-device check of specialization constants (issue #6):
 #   sycl-post-link -spec-const=native -> split image + property set
-#   sycl-spirv-emit (LLVM's SPIR-V back end, in process) -> SPIR-V, validated by spirv-val
+#   sycl-spirv-emit (LLVM's SPIR-V back end, in a worker process) -> SPIR-V, validated by spirv-val
 #   sycl-spirv-check: SpecId decorations == IDs of [SYCL/specialization constants]
 #   Intel OpenCL CPU runtime (pip intel-opencl-rt + pyopencl): run the kernel
 #   with the defaults and with values set by the property set's IDs.

@@ -7,6 +7,7 @@
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -75,13 +76,14 @@ public:
     for (const GlobalValue *GV : Defs)
       if (Keep.insert(GV).second)
         Kept.push_back(GV);
+  }
+
+  std::unique_ptr<Module> run() {
+    defineUsedIFuncResolvers();
     std::sort(Kept.begin(), Kept.end(),
               [&](const GlobalValue *A, const GlobalValue *B) {
                 return Index.Pos.lookup(A) < Index.Pos.lookup(B);
               });
-  }
-
-  std::unique_ptr<Module> run() {
     New->setSourceFileName(Src.getSourceFileName());
     New->setDataLayout(Src.getDataLayout());
     New->setTargetTriple(Src.getTargetTriple());
@@ -160,11 +162,14 @@ public:
       if (const Constant *R = I->getResolver())
         cast<GlobalIFunc>(VMap[I])->setResolver(
             MapValue(R, VMap, RF_None, nullptr, this));
+    resolveBlockAddresses();
     restoreOrder();
     return std::move(New);
   }
 
   Value *materialize(Value *V) override {
+    if (auto *BA = dyn_cast<BlockAddress>(V))
+      return mapBlockAddress(*BA);
     auto *GV = dyn_cast<GlobalValue>(V);
     if (!GV || GV->getParent() != &Src)
       return nullptr;
@@ -172,6 +177,71 @@ public:
   }
 
 private:
+  /// An ifunc the image references needs its resolver defined (the
+  /// verifier refuses an ifunc whose resolver is a declaration). Upstream's
+  /// dependency graph gets there by walking the resolver's users through
+  /// the ifunc (a constant) to the instructions that use it; the split here
+  /// does not follow ifuncs, so the extraction adds the resolver of every
+  /// ifunc that a kept definition uses, until no more are added (a
+  /// resolver may use another ifunc).
+  void defineUsedIFuncResolvers() {
+    if (Src.ifunc_empty())
+      return;
+    // The uses are in the bodies: read those of a lazily loaded module.
+    for (const GlobalValue *GV : Kept)
+      materializeBody(GV);
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (const GlobalIFunc &I : Src.ifuncs()) {
+        const auto *F = dyn_cast_or_null<Function>(
+            I.getResolver() ? I.getResolver()->stripPointerCasts() : nullptr);
+        if (!F || F->getParent() != &Src || Keep.count(F) ||
+            (F->isDeclaration() && !F->isMaterializable()) || !usedByKept(I))
+          continue;
+        Keep.insert(F);
+        Kept.push_back(F);
+        materializeBody(F);
+        Changed = true;
+      }
+    }
+  }
+
+  /// Reads the body of \p GV if it is a function of a lazily loaded module
+  /// that has not been read yet.
+  void materializeBody(const GlobalValue *GV) {
+    if (const auto *F = dyn_cast<Function>(GV))
+      if (F->isMaterializable())
+        if (Error E = const_cast<Function *>(F)->materialize()) {
+          consumeError(std::move(E));
+          Failed = true;
+        }
+  }
+
+  /// True if a kept definition uses \p GV (through constants, aliases and
+  /// ifuncs).
+  bool usedByKept(const GlobalValue &GV) const {
+    SmallVector<const User *, 8> Work(GV.users());
+    SmallPtrSet<const User *, 8> Seen;
+    while (!Work.empty()) {
+      const User *U = Work.pop_back_val();
+      if (!Seen.insert(U).second)
+        continue;
+      if (const auto *I = dyn_cast<Instruction>(U)) {
+        if (Keep.count(I->getFunction()))
+          return true;
+      } else if (const auto *G = dyn_cast<GlobalValue>(U)) {
+        if (Keep.count(G))
+          return true;
+        if (isa<GlobalAlias>(G) || isa<GlobalIFunc>(G))
+          Work.append(G->user_begin(), G->user_end());
+      } else {
+        Work.append(U->user_begin(), U->user_end());
+      }
+    }
+    return false;
+  }
+
   /// True if \p F's body can be cloned by clonePlainBody: no debug information
   /// (subprogram, locations, records), no metadata operand that refers to a
   /// local value, no block whose address is taken. Such bodies are the common
@@ -254,6 +324,55 @@ private:
             NI.setMetadata(MD.first, New);
         }
       }
+  }
+
+  /// The image's value of a block address of the source module. LLVM's
+  /// ValueMapper maps a block address of a function whose body it has not
+  /// cloned yet, or never clones, to the source module's block (a reference
+  /// from one module into another, which crashes whatever reads the image
+  /// next). Here:
+  /// - the function is defined in the image: a placeholder now, the block
+  ///   address of the cloned block once every body is cloned
+  ///   (resolveBlockAddresses), whatever the order of the references;
+  /// - it is not (only declared, or not referenced at all): what LLVM itself
+  ///   leaves where a block's function body is deleted, as llvm-extract
+  ///   does with the functions it does not extract (~BasicBlock):
+  ///   `inttoptr (i32 1 to ptr)`, a valid module that names no block.
+  Value *mapBlockAddress(const BlockAddress &BA) {
+    const Function *F = BA.getFunction();
+    if (!F || F->getParent() != &Src)
+      return nullptr;
+    if (!Keep.count(F) || (F->isDeclaration() && !F->isMaterializable()))
+      return ConstantExpr::getIntToPtr(
+          ConstantInt::get(Type::getInt32Ty(New->getContext()), 1),
+          BA.getType());
+    auto *Placeholder = new GlobalVariable(
+        *New, Type::getInt8Ty(New->getContext()), false,
+        GlobalValue::PrivateLinkage, nullptr, "", nullptr,
+        GlobalValue::NotThreadLocal, BA.getType()->getPointerAddressSpace());
+    PendingBlockAddresses.push_back({Placeholder, BA.getBasicBlock()});
+    return Placeholder;
+  }
+
+  /// Replaces the placeholders of mapBlockAddress by the block addresses of
+  /// the cloned blocks (or `inttoptr (i32 1 to ptr)` where the body could
+  /// not be read).
+  void resolveBlockAddresses() {
+    for (auto &[Placeholder, SrcBB] : PendingBlockAddresses) {
+      Constant *Addr;
+      auto It = VMap.find(SrcBB);
+      auto *NewBB = It == VMap.end() ? nullptr
+                                     : dyn_cast_or_null<BasicBlock>(It->second);
+      if (NewBB && NewBB->getParent())
+        Addr = BlockAddress::get(NewBB);
+      else
+        Addr = ConstantExpr::getIntToPtr(
+            ConstantInt::get(Type::getInt32Ty(New->getContext()), 1),
+            Placeholder->getType());
+      Placeholder->replaceAllUsesWith(Addr);
+      Placeholder->eraseFromParent();
+    }
+    PendingBlockAddresses.clear();
   }
 
   GlobalValue *makeShell(const GlobalValue *GV) {
@@ -370,6 +489,10 @@ private:
   DenseMap<const GlobalValue *, size_t> Order;
   std::vector<const GlobalValue *> Shells;
   std::vector<const GlobalIFunc *> IFuncs;
+  /// Placeholders of block addresses of the image's own functions and the
+  /// source blocks they stand for (mapBlockAddress).
+  std::vector<std::pair<GlobalVariable *, const BasicBlock *>>
+      PendingBlockAddresses;
 };
 
 } // namespace
@@ -406,8 +529,9 @@ LLVMModuleRef SyclExtractModule(void *Index, LLVMValueRef *Defs,
 /// split goes on. Later extractions that only reference the function declare
 /// it exactly as they would have from the definition: makeShell gives such a
 /// shell external linkage and no personality, and copies no attachments of a
-/// definition. Functions whose body leaves a trace elsewhere (block addresses)
-/// or whose shell would copy prefix or prologue data are kept. Returns 1 if
+/// definition. Functions whose body leaves a trace elsewhere (block addresses),
+/// ifunc resolvers (defined wherever their ifunc is used) and functions whose
+/// shell would copy prefix or prologue data are kept. Returns 1 if
 /// the body was freed.
 int SyclReleaseFunctionBody(LLVMValueRef V) {
   auto *F = dyn_cast<Function>(unwrap(V));
@@ -416,6 +540,11 @@ int SyclReleaseFunctionBody(LLVMValueRef V) {
     return 0;
   for (const BasicBlock &BB : *F)
     if (BB.hasAddressTaken())
+      return 0;
+  // An ifunc's resolver: extractions define it wherever the ifunc is used
+  // (ImageExtractor::defineUsedIFuncResolvers).
+  for (const User *U : F->users())
+    if (isa<GlobalIFunc>(U))
       return 0;
   F->deleteBody();
   return 1;

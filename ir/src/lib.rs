@@ -32,7 +32,9 @@ pub use link::LinkError;
 pub use linkage::{linkage_from_cpp, linkage_to_cpp};
 pub use lowering::{is_bitcode, InstBuilder};
 pub use metadata::MdOperand;
-pub use module::{borrowed_module_bitcode, Bitcode, Context, Extractor, IrError, Module, MD_KIND_ABSENT};
+pub use module::{
+    borrowed_module_bitcode, escape_controls, Bitcode, Context, Extractor, IrError, Module, MD_KIND_ABSENT,
+};
 pub use rewrite::{CastOp, MaskedAccess, OpBuilder};
 pub use validator::{validate_spirv, ValidationError};
 pub use value::{CallConv, Linkage, Type, Types, Value, ValueKind, Visibility};

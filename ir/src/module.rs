@@ -219,7 +219,7 @@ fn first_diagnostic_line(text: &str) -> String {
 /// `text` with its control characters other than tab written as escapes
 /// (`\r`, `\u{1}`): LLVM's messages quote input bytes (`unknown specifier
 /// '\r'`), and a message is one line of plain text.
-fn escape_controls(text: &str) -> String {
+pub fn escape_controls(text: &str) -> String {
     let escape = |c: char| c.is_control() && c != '\t';
     text.chars()
         .map(|c| {

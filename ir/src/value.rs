@@ -140,6 +140,15 @@ impl<'c> Value<'c> {
     /// Coarse kind.
     pub fn kind(self) -> ValueKind {
         use LLVMValueKind::*;
+        // Constants other than global values first: LLVM's C API has no
+        // kind for `dso_local_equivalent` and `no_cfi` (LLVMGetValueKind
+        // reaches llvm_unreachable on them), and all such constants are
+        // one kind here.
+        unsafe {
+            if !LLVMIsAConstant(self.raw).is_null() && LLVMIsAGlobalValue(self.raw).is_null() {
+                return ValueKind::Constant;
+            }
+        }
         match unsafe { LLVMGetValueKind(self.raw) } {
             LLVMFunctionValueKind => ValueKind::Function,
             LLVMGlobalVariableValueKind => ValueKind::GlobalVariable,

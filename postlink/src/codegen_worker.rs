@@ -639,17 +639,36 @@ impl ReadCheck {
     /// it; a module LLVM refuses with a diagnostic passes (the caller's own
     /// read reports it).
     pub fn check(&self, name: &str, code: &[u8]) -> Result<(), String> {
-        block_sigpipe_on_this_thread();
         let settings = WorkerSettings {
             spirv_extensions: Vec::new(),
             validate: false,
             memory_limit: self.memory_limit,
             read_only: true,
         };
-        let mut w = Worker::start(&self.command, &settings)?;
-        w.step = Step::Read;
-        w.compile(name, code).map(drop).map_err(|(message, _)| message)
+        compile_in_worker(&self.command, &settings, name, code).map(drop)
     }
+}
+
+/// Compiles one LLVM IR image (named `name`) as [`compile_llvm_ir`] does,
+/// in a worker process started for it (its forked child does the work): a
+/// back end that crashes, overflows its stack or runs out of
+/// `settings.memory_limit` is this call's one-line error, not the end of the
+/// caller. With [`WorkerSettings::read_only`] the image is only read
+/// (what [`ReadCheck`] does). For commands that compile one module
+/// (`sycl-spirv-emit`, `sycl-link --save-temps`); many images go through
+/// [`crate::syclbin`]'s pool instead.
+pub fn compile_in_worker(
+    command: &WorkerCommand,
+    settings: &WorkerSettings,
+    name: &str,
+    code: &[u8],
+) -> Result<CompiledIr, String> {
+    block_sigpipe_on_this_thread();
+    let mut w = Worker::start(command, settings)?;
+    if settings.read_only {
+        w.step = Step::Read;
+    }
+    w.compile(name, code).map_err(|(message, _)| message)
 }
 
 /// Blocks `SIGPIPE` on the calling thread, so that writing to a worker that

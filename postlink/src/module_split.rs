@@ -40,6 +40,9 @@ pub struct ModuleSplitOptions {
     pub text: bool,
     /// `-j N` / `--threads=N` (see [`crate::Settings::threads`]).
     pub threads: Option<usize>,
+    /// Reads the input in a worker process first (see
+    /// [`crate::PostLinkOptions::read_check`]).
+    pub read_check: Option<crate::codegen_worker::ReadCheck>,
 }
 
 struct ModuleSplitSink<'a> {
@@ -89,6 +92,9 @@ impl ImageSink for ModuleSplitSink<'_> {
 pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
     let mut report = Report::default();
     let (data, name) = read_input(&o.input)?;
+    if let Some(c) = &o.read_check {
+        c.check(&name, &data).map_err(|e| err(format!("{name}: {e}")))?;
+    }
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, false)?;
         let removed_used = remove_llvm_used(m).map_err(|e| err(e.to_string()))?;

@@ -332,8 +332,7 @@ impl Outputs {
             if let Some(data) = f.stdout.take() {
                 f.done = true;
                 let written = if f.dest.as_os_str() == "-" {
-                    let mut out = std::io::stdout().lock();
-                    out.write_all(&data).and_then(|()| out.flush())
+                    write_stdout(&data)
                 } else {
                     fs::OpenOptions::new()
                         .write(true)
@@ -348,6 +347,29 @@ impl Outputs {
         }
         placed.iter().for_each(Placed::finish);
         Ok(())
+    }
+}
+
+/// Writes `data` to standard output (file descriptor 1) and reports every
+/// error. Rust's `std::io::stdout` takes a closed standard output (`EBADF`)
+/// for success and drops what it was given; a tool whose output went
+/// nowhere must say so.
+pub fn write_stdout(data: &[u8]) -> std::io::Result<()> {
+    // Serialized with other users of standard output; nothing is buffered
+    // there (every writer flushes).
+    let mut out = std::io::stdout().lock();
+    out.flush()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::FromRawFd;
+        // SAFETY: descriptor 1 is borrowed for this write and never closed
+        // (ManuallyDrop).
+        let mut fd1 = std::mem::ManuallyDrop::new(unsafe { fs::File::from_raw_fd(1) });
+        fd1.write_all(data)
+    }
+    #[cfg(not(unix))]
+    {
+        out.write_all(data).and_then(|()| out.flush())
     }
 }
 

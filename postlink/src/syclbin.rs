@@ -137,7 +137,9 @@ impl SyclbinOptions {
         })
     }
 
-    fn worker_settings(&self) -> WorkerSettings {
+    /// What each worker compiles an image with: these options' extensions,
+    /// validation and memory limit.
+    pub fn worker_settings(&self) -> WorkerSettings {
         WorkerSettings {
             spirv_extensions: self.spirv_extensions.clone(),
             validate: self.validate,

@@ -114,8 +114,10 @@ impl<'c> DependencyGraph<'c> {
                         self.graph.update_edge(src, dst, ());
                     }
                 }
-                // A constant expression or aggregate: look through it, once.
-                ValueKind::Constant if seen.insert((u, target)) => work.extend(u.users()),
+                // A constant expression or aggregate, or an ifunc whose
+                // resolver is the target (a constant to upstream's graph,
+                // which looks through it to the calls): look through it, once.
+                ValueKind::Constant | ValueKind::GlobalIFunc if seen.insert((u, target)) => work.extend(u.users()),
                 _ => {}
             }
         }

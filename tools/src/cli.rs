@@ -432,6 +432,7 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
         split: None,
         text: false,
         threads: None,
+        read_check: None,
     };
     let mut positional = Vec::new();
     for a in parsed {

@@ -5,13 +5,15 @@
 //! SYCLBIN packaging).
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
-//! function of this crate, print its diagnostics.
+//! function of this crate, print its diagnostics; each starts through the
+//! one entry of every command ([`entry`], `command_main!`).
 
 pub mod cache_opts;
 pub mod capi;
 pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
+pub mod entry;
 pub mod link_steps;
 pub mod opt;
 pub mod stdio;
@@ -27,7 +29,7 @@ pub fn report_post_link_error(tool: &str, e: &PostLinkError) -> std::process::Ex
     match e.1 {
         ErrorStyle::Tagged => report_error(tool, &e.0),
         ErrorStyle::Untagged => {
-            crate::errln!("{tool}: {}", e.0);
+            crate::errln!("{tool}: {}", one_line_per_tool_line(tool, &e.0));
             std::process::ExitCode::from(1)
         }
     }
@@ -77,18 +79,33 @@ pub fn echo_command(tool: &str, args: &[String]) {
     crate::errln!("{}", cli::shell_line(&shown));
 }
 
-/// Prints `<tool>: error: <msg>` and returns exit code 1.
+/// Prints `<tool>: error: <msg>` and returns exit code 1. Whatever input
+/// text the message quotes, every line printed starts with the tool's name:
+/// control characters are written as escapes (`\n`, `\r`), except a line
+/// feed that starts a line of the tool's own (`<tool>: Did you mean ...?`
+/// after an unknown option, as LLVM's option parser prints it).
 pub fn report_error(tool: &str, msg: &str) -> std::process::ExitCode {
-    crate::errln!("{tool}: error: {msg}");
+    crate::errln!("{tool}: error: {}", one_line_per_tool_line(tool, msg));
     std::process::ExitCode::from(1)
 }
 
-/// Prints a run's warnings and notes to standard error.
-pub fn print_report(report: &Report) {
+/// Prints a run's warnings (`<tool>: warning: <msg>`, every line of a tool
+/// names it) and notes to standard error.
+pub fn print_report(tool: &str, report: &Report) {
     for w in &report.warnings {
-        crate::errln!("warning: {w}");
+        crate::errln!("{tool}: warning: {w}");
     }
     for n in &report.notes {
         crate::errln!("{n}");
     }
+}
+
+/// `msg` with its control characters escaped, except the line feeds before
+/// `<tool>: ` (see [`report_error`]).
+fn one_line_per_tool_line(tool: &str, msg: &str) -> String {
+    let own_line = format!("\n{tool}: ");
+    msg.split(own_line.as_str())
+        .map(sycl_ir::escape_controls)
+        .collect::<Vec<_>>()
+        .join(own_line.as_str())
 }

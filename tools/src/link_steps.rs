@@ -2,13 +2,15 @@
 //! and their intermediate files (`--save-temps`): the link
 //! (`llvm-link-22`, device libraries with `--only-needed`), the post-link
 //! step (`sycl-post-link` with upstream's SYCLBIN-mode options) and the
-//! packaging with SPIR-V compiled in process (`syclbin create --table`).
+//! packaging (`syclbin create --table`); `--save-temps` compiles each
+//! image's `.spv` in a worker process, as the link does.
 //! The link itself runs in process in one go (`device_link`); these
 //! commands do the same work as separate processes, and give the same
 //! SYCLBIN (`lit/sycl-link/steps.test`).
 
 use std::path::Path;
 
+use sycl_postlink::codegen_worker::{compile_in_worker, WorkerCommand};
 use sycl_postlink::device_link::{link_inputs, syclbin_settings, DeviceLinkOptions};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::syclbin::Container;
@@ -114,33 +116,75 @@ fn linked_bitcode(o: &DeviceLinkOptions) -> Result<Vec<u8>, String> {
 
 /// Writes the intermediate files of [`Temps`] for `o`: the linked module,
 /// the post-link table and images (as `sycl-post-link` writes them), and
-/// each image's SPIR-V. Returns the files written.
-pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<Vec<String>, String> {
+/// each image's SPIR-V, compiled in a worker process as the link does (a
+/// back end's crash is one line). Returns the files written, which are
+/// removed again unless the caller keeps them ([`SavedTemps::keep`], once
+/// the link succeeded): all or nothing, also when a step here fails.
+pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<SavedTemps, String> {
+    let mut written = SavedTemps(Vec::new());
     let bitcode = linked_bitcode(o)?;
     let mut outs = Outputs::new();
     outs.write(&t.linked(), &bitcode)?;
     outs.commit()?;
-    let mut written = vec![t.linked()];
+    written.0.push(t.linked());
     let po = post_link_options(o, t);
     sycl_postlink::run(&po).map_err(|e| e.0)?;
-    written.push(t.table());
+    written.0.push(t.table());
     let table_text = std::fs::read_to_string(t.table()).map_err(|e| format!("{}: {e}", t.table()))?;
     let table = sycl_props::file_table::FileTable::parse(&table_text).map_err(|e| format!("{}: {e}", t.table()))?;
+    for row in table.rows() {
+        written.0.extend(row.iter().cloned());
+    }
     let code = table.column_index("Code").unwrap_or(0);
+    // Each image compiled in a worker process (a back end's crash is one
+    // line), with the extensions, validation and memory limit of the link.
+    let workers = match &o.syclbin.workers {
+        Some(w) => w.clone(),
+        None => WorkerCommand::current_exe().map_err(|e| format!("cannot find this program: {e}"))?,
+    };
+    let settings = o.syclbin.worker_settings();
     let mut outs = Outputs::new();
+    let mut listed = vec![t.linked(), t.table()];
     for row in table.rows() {
         let ir = std::fs::read(&row[code]).map_err(|e| format!("{}: {e}", row[code]))?;
-        let spv = sycl_spirv::compile_ir(&ir, &row[code]).map_err(|e| e.to_string())?;
+        let spv = compile_in_worker(&workers, &settings, &row[code], &ir)
+            .map_err(|e| format!("{}: {e}", row[code]))?
+            .spirv;
         let path = Path::new(&row[code])
             .with_extension("spv")
             .to_string_lossy()
             .into_owned();
         outs.write(&path, &spv)?;
-        written.extend(row.iter().cloned());
-        written.push(path);
+        listed.extend(row.iter().cloned());
+        listed.push(path);
     }
     outs.commit()?;
+    written.0 = listed;
     Ok(written)
+}
+
+/// The files [`save_temps`] wrote, in the order written; removed when
+/// dropped unless kept.
+pub struct SavedTemps(Vec<String>);
+
+impl SavedTemps {
+    /// The files, in the order written.
+    pub fn files(&self) -> &[String] {
+        &self.0
+    }
+
+    /// Leaves the files in place (the run succeeded).
+    pub fn keep(mut self) {
+        self.0.clear();
+    }
+}
+
+impl Drop for SavedTemps {
+    fn drop(&mut self) {
+        for f in &self.0 {
+            let _ = std::fs::remove_file(f);
+        }
+    }
 }
 
 /// `-L<dir>` (clang-sycl-linker's joined form) as `-L <dir>`, for the

@@ -120,6 +120,9 @@ pub struct OptOptions {
     /// Verify the module before and after the passes (`-disable-verify`
     /// turns it off).
     pub verify: bool,
+    /// Read the input in a worker process first (the binary sets it; see
+    /// [`sycl_postlink::codegen_worker::ReadCheck`]).
+    pub read_check: Option<sycl_postlink::codegen_worker::ReadCheck>,
 }
 
 impl Default for OptOptions {
@@ -135,6 +138,7 @@ impl Default for OptOptions {
             local_accessor: true,
             force_stateless_mem: true,
             verify: true,
+            read_check: None,
         }
     }
 }
@@ -435,6 +439,18 @@ pub fn run(o: &OptOptions) -> Result<(), OptError> {
         file: o.input.clone(),
         reason: io_reason(&e),
     })?;
+    if data.is_empty() {
+        return Err(OptError::Read {
+            file,
+            reason: "empty input: expected LLVM IR or bitcode".into(),
+        });
+    }
+    if let Some(c) = &o.read_check {
+        c.check(&file, &data).map_err(|reason| OptError::Read {
+            file: file.clone(),
+            reason,
+        })?;
+    }
     let ctx = Context::new();
     let m = ctx
         .parse_ir_keeping_nvvm_annotations(&data, &file)

@@ -1,14 +1,15 @@
 //! The command-line tools' standard output and standard error: every binary
 //! in `src/bin/` prints through [`out!`](crate::out) and
 //! [`errln!`](crate::errln) (never `print!`/`eprintln!`, which panic, exit
-//! 101, when the stream cannot be written), after [`init`] at start-up.
+//! 101, when the stream cannot be written), after the start-up of [`crate::entry`].
 //!
 //! - Standard output closed by the reader (`syclbin dump big | head`): the
 //!   tool ends quietly, killed by `SIGPIPE` as other command-line tools are
 //!   (status 141 in a shell), once it knows it has nothing left behind
 //!   (printing commands write no file; the library's `Outputs` writes `-o -`
 //!   itself, after its files are in place, and reports its own errors).
-//! - Any other write error on standard output (`> /dev/full`): one line
+//! - Any other write error on standard output (`> /dev/full`, or closed
+//!   by the parent: `>&-`, see [`crate::entry`]): one line
 //!   `<tool>: error: <stdout>: <reason>` on standard error, exit 1.
 //! - Standard error that cannot be written (full or closed): the message is
 //!   lost, there is nowhere left to report it; the run goes on and its exit
@@ -23,42 +24,41 @@ use std::sync::OnceLock;
 
 static TOOL: OnceLock<&'static str> = OnceLock::new();
 
-/// Start-up of a binary: names the tool for the one-line errors and makes
-/// sure a closed pipe comes back as an `EPIPE` error from the write (the
-/// signal ignored, as Rust's runtime sets it), so that the tool decides how
-/// it ends rather than dying in the middle of a write.
+/// Names the tool for the one-line errors. Called by the one entry of the
+/// binaries ([`crate::entry::main`]), which also ignores `SIGPIPE`, so that a
+/// closed pipe comes back as an `EPIPE` error from the write and the tool
+/// decides how it ends rather than dying in the middle of a write.
 pub fn init(tool: &'static str) {
     let _ = TOOL.set(tool);
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn signal(signum: i32, handler: usize) -> usize;
-        }
-        const SIGPIPE: i32 = 13;
-        const SIG_IGN: usize = 1;
-        // SAFETY: sets the disposition of one signal to "ignore"; called
-        // first thing in main, before any thread is started.
-        unsafe {
-            signal(SIGPIPE, SIG_IGN);
-        }
-    }
 }
 
 /// Ends the process as a closed pipe ends other command-line tools: by
-/// `SIGPIPE`, with no message.
+/// `SIGPIPE`, with no message. The signal is unblocked on this thread first:
+/// talking to a worker process blocks it (`codegen_worker`).
 fn end_by_closed_pipe() -> ! {
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
     {
+        #[repr(C)]
+        struct SigSet([u64; 16]);
         extern "C" {
             fn signal(signum: i32, handler: usize) -> usize;
             fn raise(sig: i32) -> i32;
+            fn sigemptyset(set: *mut SigSet) -> i32;
+            fn sigaddset(set: *mut SigSet, signum: i32) -> i32;
+            fn pthread_sigmask(how: i32, set: *const SigSet, old: *mut SigSet) -> i32;
         }
         const SIGPIPE: i32 = 13;
         const SIG_DFL: usize = 0;
-        // SAFETY: restores the default disposition of SIGPIPE and raises it,
+        const SIG_UNBLOCK: i32 = 1;
+        let mut set = SigSet([0; 16]);
+        // SAFETY: restores the default disposition of SIGPIPE, unblocks it
+        // on this thread (a sigset_t-sized local buffer) and raises it,
         // which ends the process.
         unsafe {
             signal(SIGPIPE, SIG_DFL);
+            sigemptyset(&mut set);
+            sigaddset(&mut set, SIGPIPE);
+            pthread_sigmask(SIG_UNBLOCK, &set, std::ptr::null_mut());
             raise(SIGPIPE);
         }
     }
@@ -79,8 +79,7 @@ fn stdout_failed(e: &io::Error) -> ! {
 /// Writes `bytes` to standard output and flushes it; on failure ends the
 /// process by the module's rules.
 pub fn out_bytes(bytes: &[u8]) {
-    let mut o = io::stdout().lock();
-    if let Err(e) = o.write_all(bytes).and_then(|()| o.flush()) {
+    if let Err(e) = sycl_postlink::output::write_stdout(bytes) {
         stdout_failed(&e);
     }
 }

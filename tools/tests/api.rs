@@ -157,7 +157,7 @@ fn api_equals_command_on_lit_inputs() {
                         assert!(ok, "{what}: the command failed ({stderr}) but the API did not");
                         let warnings: Vec<String> = stderr
                             .lines()
-                            .filter_map(|l| l.strip_prefix("warning: ").map(str::to_string))
+                            .filter_map(|l| l.strip_prefix("sycl-post-link: warning: ").map(str::to_string))
                             .collect();
                         assert_eq!(warnings, report.warnings, "{what}: warnings");
                         images_checked += compare(&o, &images, tmp.path(), &what);

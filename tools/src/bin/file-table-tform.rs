@@ -350,11 +350,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
     write_output(&output, table.to_text_with(!drop_titles).as_bytes())
 }
 
-fn main() -> ExitCode {
-    sycl_tools::stdio::init("file-table-tform");
-    let argv: Vec<String> = std::env::args().collect();
-    let argv0 = argv.first().cloned().unwrap_or_else(|| "file-table-tform".into());
-    match run(&argv[1..]) {
+sycl_tools::command_main!("file-table-tform", main_with_args);
+
+fn main_with_args(args: &[String]) -> ExitCode {
+    let argv0 = std::env::args().next().unwrap_or_else(|| "file-table-tform".into());
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
             // Upstream's own wording follows `<tool>: error: `.
@@ -363,8 +363,7 @@ fn main() -> ExitCode {
                 Failure::System(m) => format!("*** {argv0} SYSTEM ERROR: {m}"),
                 Failure::CommandLine(m) | Failure::Plain(m) => m,
             };
-            sycl_tools::errln!("file-table-tform: error: {what}");
-            ExitCode::from(1)
+            sycl_tools::report_error("file-table-tform", &what)
         }
     }
 }

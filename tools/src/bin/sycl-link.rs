@@ -39,7 +39,6 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use sycl_postlink::codegen_worker::{serve_if_worker, WorkerCommand};
 use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, ImageDependencies, KernelNames};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
@@ -330,7 +329,7 @@ fn run(args: &[String]) -> Result<(), String> {
             },
             threads: thread_count(threads),
             arch,
-            workers: Some(WorkerCommand::current_exe().map_err(|e| format!("cannot find this program: {e}"))?),
+            workers: Some(sycl_tools::entry::worker()?),
             spirv_extensions,
             validate,
             codegen_memory_limit,
@@ -350,13 +349,18 @@ fn run(args: &[String]) -> Result<(), String> {
     if dry_run {
         return Ok(());
     }
-    if save_temps {
-        for f in link_steps::save_temps(&o, &temps)? {
-            if verbose {
+    // The saved temporaries are removed again if the link fails.
+    let saved = if save_temps {
+        let saved = link_steps::save_temps(&o, &temps)?;
+        if verbose {
+            for f in saved.files() {
                 sycl_tools::errln!("sycl-device-link: saved {f}");
             }
         }
-    }
+        Some(saved)
+    } else {
+        None
+    };
     if time_trace.is_some() {
         trace::enable_trace();
     }
@@ -367,7 +371,7 @@ fn run(args: &[String]) -> Result<(), String> {
     trace::finish_progress();
     let out = out?;
     for w in &out.warnings {
-        sycl_tools::errln!("warning: {w}");
+        sycl_tools::errln!("{TOOL}: warning: {w}");
     }
     if verbose {
         sycl_tools::errln!(
@@ -389,21 +393,17 @@ fn run(args: &[String]) -> Result<(), String> {
     if let Some(path) = &time_trace {
         outs.write(path, trace::take_chrome_trace(TOOL).as_bytes())?;
     }
-    outs.commit()
+    outs.commit()?;
+    if let Some(saved) = saved {
+        saved.keep();
+    }
+    Ok(())
 }
 
-/// A failed allocation in a compiling child reads as "out of memory".
-#[global_allocator]
-static ALLOCATOR: sycl_postlink::codegen_worker::WorkerAllocator = sycl_postlink::codegen_worker::WorkerAllocator;
+sycl_tools::command_main!(TOOL, main_with_args);
 
-fn main() -> ExitCode {
-    sycl_tools::stdio::init(TOOL);
-    // Also for a code generation worker: it keeps the memory of one image
-    // for the next (no page faults per image).
-    sycl_tools::tune_allocator_for_workers();
-    serve_if_worker();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+fn main_with_args(args: &[String]) -> ExitCode {
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => sycl_tools::report_error(TOOL, &e),
     }

@@ -7,19 +7,20 @@ use sycl_tools::opt::{parse_opt, run};
 
 const TOOL: &str = "sycl-opt";
 
-fn main() -> ExitCode {
-    sycl_tools::stdio::init(TOOL);
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match parse_opt(&args) {
+sycl_tools::command_main!(TOOL, main_with_args);
+
+fn main_with_args(args: &[String]) -> ExitCode {
+    match parse_opt(args) {
         Err(e) => sycl_tools::report_error(TOOL, &e),
         Ok(Command::Print(text)) => {
             sycl_tools::out!("{text}");
             ExitCode::SUCCESS
         }
-        Ok(Command::Run(o)) => {
-            if sycl_tools::verbose_requested(&args) {
-                sycl_tools::echo_command(TOOL, &args);
-            }
+        Ok(Command::Run(mut o)) => {
+            o.read_check = match sycl_tools::entry::start_one_step(TOOL, args) {
+                Ok(check) => Some(check),
+                Err(code) => return code,
+            };
             match run(&o) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => sycl_tools::report_error(TOOL, &e.to_string()),

@@ -6,7 +6,6 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use sycl_postlink::codegen_worker::{default_memory_limit, serve_if_worker, ReadCheck, WorkerCommand};
 use sycl_postlink::output::Outputs;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::split_report::split_report;
@@ -50,15 +49,12 @@ fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Fail
     // The input is read in a worker process (this program) first: a crash
     // of LLVM's reader on a corrupt file is then one line, not a crash.
     let mut o = o.clone();
-    o.read_check = Some(ReadCheck {
-        command: WorkerCommand::current_exe().map_err(|e| format!("cannot find this program: {e}"))?,
-        memory_limit: default_memory_limit(1),
-    });
+    o.read_check = Some(sycl_tools::entry::read_check()?);
     let o = &o;
     let result = sycl_postlink::run(o);
     trace::finish_progress();
     let report = result.map_err(Failure::Run)?;
-    sycl_tools::print_report(&report);
+    sycl_tools::print_report(TOOL, &report);
     if x.verbose {
         for out in &o.outputs {
             sycl_tools::errln!("{TOOL}: wrote {}", out.path);
@@ -101,16 +97,10 @@ fn write_split_report(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras, des
     outs.commit()
 }
 
-/// A failed allocation in a reading child reads as "out of memory".
-#[global_allocator]
-static ALLOCATOR: sycl_postlink::codegen_worker::WorkerAllocator = sycl_postlink::codegen_worker::WorkerAllocator;
+sycl_tools::command_main!(TOOL, main_with_args);
 
-fn main() -> ExitCode {
-    sycl_tools::stdio::init(TOOL);
-    sycl_tools::tune_allocator_for_workers();
-    serve_if_worker();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match parse_post_link(&args) {
+fn main_with_args(args: &[String]) -> ExitCode {
+    match parse_post_link(args) {
         Err(e) => sycl_tools::report_error(TOOL, &e),
         Ok(Command::Print(text)) => {
             sycl_tools::out!("{text}");

@@ -1,13 +1,16 @@
-//! `sycl-spirv-emit IN.(ll|bc) -o OUT [--ptx=<sm_NN>]`: compiles an LLVM IR
-//! module in process with LLVM's SPIR-V back end (the bytes that
-//! `llc -mtriple=spirv64-unknown-unknown -filetype=obj` writes), or with
-//! `--ptx=<cpu>` to PTX text with the NVPTX back end. No `llc` process.
+//! `sycl-spirv-emit IN.(ll|bc) -o OUT [--ptx=<sm_NN>] [--no-validate]`:
+//! compiles an LLVM IR module with LLVM's SPIR-V back end in a worker
+//! process (this program; the instructions of
+//! `llc -mtriple=spirv64-unknown-unknown -filetype=obj`, ids numbered
+//! canonically) and validates the SPIR-V (spirv-val's checks), or with
+//! `--ptx=<cpu>` to PTX text with the NVPTX back end, in process. No `llc`
+//! process. The input is read once in a worker first.
 //! `-` reads standard input / writes standard output.
 //! Errors: `sycl-spirv-emit: error: <file>: <what>`, exit status 1.
 use std::process::ExitCode;
 
-use sycl_postlink::input::read_file_or_stdin;
-use sycl_postlink::output::{io_reason, Outputs};
+use sycl_postlink::codegen_worker::{compile_in_worker, default_memory_limit, WorkerSettings};
+use sycl_postlink::output::Outputs;
 use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
 
 const TOOL: &str = "sycl-spirv-emit";
@@ -26,6 +29,10 @@ const SPECS: &[OptSpec] = &[
         value_desc: "cpu",
     },
     OptSpec::flag("v", "Print the equivalent llc command"),
+    OptSpec::flag(
+        "no-validate",
+        "Do not validate the SPIR-V written (spirv-val's checks, on by default)",
+    ),
 ];
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -34,6 +41,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut output = None;
     let mut ptx = None;
     let mut verbose = false;
+    let mut validate = true;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -60,6 +68,7 @@ fn run(args: &[String]) -> Result<(), String> {
             Arg::Opt("o", v) => output = Some(v),
             Arg::Opt("ptx", v) => ptx = Some(v),
             Arg::Opt("v", v) => verbose = v == "true",
+            Arg::Opt("no-validate", v) => validate = v != "true",
             Arg::Opt(..) => {}
         }
     }
@@ -76,33 +85,47 @@ fn run(args: &[String]) -> Result<(), String> {
         };
         sycl_tools::errln!("llc-22 {target} {input} -o {output}");
     }
-    let (ir, name) = read_file_or_stdin(&input).map_err(|e| {
-        let name = if input == "-" { "<stdin>" } else { input.as_str() };
-        format!("{name}: {}", io_reason(&e))
-    })?;
+    // Read once in a worker first (a corrupt file cannot end this process),
+    // then in process for the checks whose messages name the module; the
+    // SPIR-V back end runs in a worker (a crash or stack overflow of the
+    // back end is one line) and its output is validated.
+    let (ir, name) = sycl_tools::entry::read_input(&input)?;
     let name = name.as_str();
-    let bytes = match &ptx {
-        Some(cpu) => sycl_spirv::compile_ir_to_ptx(&ir, name, cpu),
-        None => sycl_spirv::compile_ir(&ir, name),
-    }
-    .map_err(|e| {
+    let in_file = |e: String| {
         // LLVM's diagnostics already start with the file name.
-        let e = e.to_string();
         if e.starts_with(&format!("{name}:")) {
             e
         } else {
             format!("{name}: {e}")
         }
-    })?;
+    };
+    let bytes = match &ptx {
+        Some(cpu) => sycl_spirv::compile_ir_to_ptx(&ir, name, cpu).map_err(|e| in_file(e.to_string()))?,
+        None => {
+            let ctx = sycl_ir::Context::new();
+            let m = ctx.parse_ir(&ir, name).map_err(|e| in_file(e.to_string()))?;
+            sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv).map_err(|e| in_file(e.to_string()))?;
+            drop(m);
+            let settings = WorkerSettings {
+                spirv_extensions: Vec::new(),
+                validate,
+                memory_limit: default_memory_limit(1),
+                read_only: false,
+            };
+            compile_in_worker(&sycl_tools::entry::worker()?, &settings, name, &ir)
+                .map_err(in_file)?
+                .spirv
+        }
+    };
     let mut outs = Outputs::new();
     outs.write(&output, &bytes)?;
     outs.commit()
 }
 
-fn main() -> ExitCode {
-    sycl_tools::stdio::init(TOOL);
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+sycl_tools::command_main!(TOOL, main_with_args);
+
+fn main_with_args(args: &[String]) -> ExitCode {
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => sycl_tools::report_error(TOOL, &e),
     }

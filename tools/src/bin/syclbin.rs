@@ -41,7 +41,6 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use sycl_postlink::codegen_worker::{serve_if_worker, WorkerCommand};
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_postlink::pipeline::thread_count;
@@ -313,6 +312,14 @@ fn entry_from_spec(spec: &ImageSpec) -> Result<Entry, Failure> {
         None => PropertySetRegistry::new(),
     };
     let code = read(&spec.file)?;
+    if code.is_empty() {
+        let what = if spec.arch.is_some() {
+            "a native image"
+        } else {
+            "SPIR-V, LLVM IR or bitcode"
+        };
+        return Err(fail(&spec.file, format!("empty input: expected {what}")));
+    }
     if let Some(arch) = &spec.arch {
         if let Some(s) = &spec.sym {
             add_kernel_names(&mut properties, s)?;
@@ -598,9 +605,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
                 arch: c.arch,
                 threads: thread_count(c.threads),
-                workers: Some(
-                    WorkerCommand::current_exe().map_err(|e| plain(format!("cannot find this program: {e}")))?,
-                ),
+                workers: Some(sycl_tools::entry::worker().map_err(plain)?),
                 spirv_extensions: c.spirv_extensions,
                 validate: c.validate,
                 codegen_memory_limit: c.codegen_memory_limit,
@@ -666,26 +671,12 @@ fn cache_command(what: Option<&str>, extra: Option<String>, args: &cache_opts::C
     }
 }
 
-/// A failed allocation in a compiling child reads as "out of memory".
-#[global_allocator]
-static ALLOCATOR: sycl_postlink::codegen_worker::WorkerAllocator = sycl_postlink::codegen_worker::WorkerAllocator;
+sycl_tools::command_main!(TOOL, main_with_args);
 
-fn main() -> ExitCode {
-    sycl_tools::stdio::init(TOOL);
-    // A code generation worker keeps the memory of one image for the next
-    // (no page faults per image), within SyclbinOptions::worker_memory_limit.
-    sycl_tools::tune_allocator_for_workers();
-    serve_if_worker();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+fn main_with_args(args: &[String]) -> ExitCode {
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure { file: Some(f), what }) => {
-            sycl_tools::errln!("{TOOL}: error: {f}: {what}");
-            ExitCode::from(1)
-        }
-        Err(Failure { file: None, what }) => {
-            sycl_tools::errln!("{TOOL}: error: {what}");
-            ExitCode::from(1)
-        }
+        Err(Failure { file: Some(f), what }) => sycl_tools::report_error(TOOL, &format!("{f}: {what}")),
+        Err(Failure { file: None, what }) => sycl_tools::report_error(TOOL, &what),
     }
 }

@@ -86,7 +86,7 @@ for f in "${FILES[@]}"; do
     rc=$?
     set -e
     ds=$(( ($(date +%s%N) - start) / 100000000 )); secs="$((ds / 10)).$((ds % 10))"
-    last="$(printf '%s\n' "$out" | grep -E '^(built|error|incompatible):' | tail -1)"
+    last="$(printf '%s\n' "$out" | grep -E '^(built|error|incompatible):' | tail -1 || true)"
     case $rc in
       0) built=$((built + 1)); st=built; detail="${last#built: }" ;;
       3) incompatible=$((incompatible + 1)); st=incompatible; detail="${last#incompatible: }" ;;
@@ -96,7 +96,9 @@ for f in "${FILES[@]}"; do
         detail="over ${TIMEOUT}s" ;;
       *)
         failed=$((failed + 1)); st=FAILED
-        if [ $rc -gt 128 ]; then detail="killed by signal $((rc - 128)) (the CPU compiler crashed)"
+        if [ $rc -gt 128 ]; then
+          detail="killed by signal $((rc - 128)) (the CPU compiler crashed$(printf '%s\n' "$out" \
+            | grep -o 'Running pass "[^"(]*' | tail -1 | sed 's/^/ in /; s/$/"/' || true))"
         else detail="${last#error: }"; [ -n "$detail" ] || detail="$(printf '%s\n' "$out" | grep . | head -1)"; fi ;;
     esac
     if [ "$QUIET" = 0 ] || [ "$st" != built ]; then

@@ -31,9 +31,23 @@
 
 namespace syclex = sycl::ext::oneapi::experimental;
 
+// The runtime's message in one line: its first line, and where the message
+// carries a build log, the log's first line that says what failed.
 static std::string firstLine(const std::string &S) {
-  std::string L = S.substr(0, S.find('\n'));
-  return L.size() > 400 ? L.substr(0, 400) + "..." : L;
+  std::string First = S.substr(0, S.find('\n')), Why;
+  for (size_t B = 0; B < S.size();) {
+    size_t E = S.find('\n', B);
+    std::string L = S.substr(B, E == std::string::npos ? std::string::npos : E - B);
+    B = E == std::string::npos ? S.size() : E + 1;
+    if (L.find("Symbols not found") != std::string::npos || L.find("error") != std::string::npos ||
+        L.find("Error") != std::string::npos || L.find("Exception") != std::string::npos) {
+      Why = L;
+      if (L.find("Symbols not found") != std::string::npos)
+        break;
+    }
+  }
+  std::string R = Why.empty() || Why == First ? First : First + ": " + Why;
+  return R.size() > 400 ? R.substr(0, 400) + "..." : R;
 }
 
 int main(int Argc, char **Argv) {

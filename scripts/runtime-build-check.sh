@@ -14,6 +14,10 @@
 #   --exempt-mb=M   a timeout of an image over M MB of SPIR-V is reported but
 #                   not counted as a failure (default 10)
 #   --tools=DIR     where syclbin is (default target/release, or $SPL_TOOL_DIR)
+#   --bf16          also check the bfloat16 conversions sycl-link links
+#                   (postlink/devicelib/bf16.ll): scripts/runtime-build-check/
+#                   bf16.ll through sycl-link, run on the device and compared
+#                   with the C++ reference of the runtime's header
 #   --only=N,M,...  check only these images (0-based, in the file's order)
 #   --quiet         print only failures, timeouts and the summary
 # Per image one line: <file>#<n> <status> <kernels> <KiB> <seconds> [first error line]
@@ -25,7 +29,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 VENV="${SPL_SYCL_VENV:-$ROOT/.sycl-venv}"
-TIMEOUT=300 EXEMPT_MB=10 QUIET=0 ONLY=
+TIMEOUT=300 EXEMPT_MB=10 QUIET=0 ONLY= BF16=0
 TOOLS="${SPL_TOOL_DIR:-$ROOT/target/release}"
 FILES=()
 for a in "$@"; do
@@ -35,15 +39,18 @@ for a in "$@"; do
     --tools=*) TOOLS="${a#*=}" ;;
     --only=*) ONLY=",${a#*=}," ;;
     --quiet) QUIET=1 ;;
+    --bf16) BF16=1 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "runtime-build-check: error: unknown option '$a'" >&2; exit 1 ;;
     *) FILES+=("$(realpath "$a")") ;;
   esac
 done
 say() { echo "runtime-build-check: $*" >&2; }
-[ ${#FILES[@]} -gt 0 ] || { say "error: no SYCLBIN file given (--help)"; exit 1; }
+[ ${#FILES[@]} -gt 0 ] || [ $BF16 = 1 ] || { say "error: no SYCLBIN file given (--help)"; exit 1; }
 TOOLS="$(cd "$TOOLS" && pwd)"
-[ -x "$TOOLS/syclbin" ] || { say "error: missing $TOOLS/syclbin (cargo build --release)"; exit 1; }
+for t in syclbin sycl-link; do
+  [ -x "$TOOLS/$t" ] || { say "error: missing $TOOLS/$t (cargo build --release)"; exit 1; }
+done
 command -v clang++-22 >/dev/null || { say "error: clang++-22 not found (scripts/setup.sh)"; exit 1; }
 
 # The runtime, as scripts/syclbin-e2e-test.sh installs it (same pins).
@@ -70,7 +77,12 @@ if [ ! -x "$LOADER" ] || [ "$SRC" -nt "$LOADER" ]; then
 fi
 
 STATUS=0
-for f in "${FILES[@]}"; do
+T_IMAGES=0 T_BUILT=0 T_FAILED=0 T_TIMEDOUT=0 T_EXEMPT=0 T_INCOMPATIBLE=0
+if [ $BF16 = 1 ]; then
+  "$TOOLS/sycl-link" --syclbin=executable "$ROOT/scripts/runtime-build-check/bf16.ll" -o "$WORK/bf16.syclbin"
+  if timeout -k 5 "$TIMEOUT" "$LOADER" --bf16 "$WORK/bf16.syclbin"; then :; else STATUS=1; fi
+fi
+for f in ${FILES[@]+"${FILES[@]}"}; do
   name="$(basename "$f")"
   d="$WORK/x"; rm -rf "$d"
   "$TOOLS/syclbin" extract "$f" -o "$d" || { say "error: $name: cannot extract"; STATUS=1; continue; }
@@ -109,5 +121,10 @@ for f in "${FILES[@]}"; do
   [ -z "$ONLY" ] || n=$((built + failed + timedout + exempt + incompatible))
   echo "$name: $n images: built $built, failed $failed, timed out $((timedout + exempt)) ($exempt over ${EXEMPT_MB} MB, not counted), incompatible $incompatible"
   if [ $failed -gt 0 ] || [ $timedout -gt 0 ]; then STATUS=1; fi
+  T_IMAGES=$((T_IMAGES + n)) T_BUILT=$((T_BUILT + built)) T_FAILED=$((T_FAILED + failed))
+  T_TIMEDOUT=$((T_TIMEDOUT + timedout + exempt)) T_EXEMPT=$((T_EXEMPT + exempt)) T_INCOMPATIBLE=$((T_INCOMPATIBLE + incompatible))
 done
+if [ ${#FILES[@]} -gt 1 ]; then
+  echo "total: ${#FILES[@]} files, $T_IMAGES images: built $T_BUILT, failed $T_FAILED, timed out $T_TIMEDOUT ($T_EXEMPT over ${EXEMPT_MB} MB, not counted), incompatible $T_INCOMPATIBLE"
+fi
 exit $STATUS

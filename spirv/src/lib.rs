@@ -158,6 +158,8 @@ pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvErro
 }
 
 /// [`compile_module`] with the SPIR-V extensions `extensions` allowed.
+/// The module's source language ([`source_language`]) is written into
+/// `OpSource`.
 pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) -> Result<Vec<u8>, SpirvError> {
     let bytes = module
         .emit_to_memory(&CodegenTarget::spirv64_with(extensions), OutputKind::Object)
@@ -165,7 +167,54 @@ pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) 
     if !is_spirv(&bytes) {
         return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));
     }
-    canonical_ids(&bytes)
+    canonicalize(&bytes, source_language(module))
+}
+
+/// `OpSource`'s SourceLanguage operand for OpenCL C (`3`).
+pub const SOURCE_LANGUAGE_OPENCL_C: u32 = 3;
+/// `OpSource`'s SourceLanguage operand for OpenCL C++ (`4`), what DPC++
+/// writes for SYCL device code.
+pub const SOURCE_LANGUAGE_OPENCL_CPP: u32 = 4;
+/// The version DPC++ writes with [`SOURCE_LANGUAGE_OPENCL_CPP`] for SYCL
+/// device code (OpenCL C++ 1.0).
+pub const SYCL_SOURCE_VERSION: u32 = 100_000;
+
+/// The source language and version `OpSource` must say for `module`, as
+/// DPC++ writes them; `None` where the back end's own choice stands.
+///
+/// 1. `!spirv.Source = !{!{i32 Lang, i32 Version, ...}}`, which the Khronos
+///    translator (`LLVMToSPIRV::transSourceLanguage`, from `getSPIRVSource`)
+///    writes as `OpSource Lang Version` and which DPC++'s front end emits as
+///    `!{i32 4, i32 100000}` (OpenCL C++ 1.0) for every SYCL translation
+///    unit. LLVM 22's SPIR-V back end ignores it: it writes `OpenCL_C` with
+///    the version of `!opencl.ocl.version` when the module has that (real
+///    DPC++ code brought back from SPIR-V carries `!opencl.ocl.version =
+///    !{i32 1, i32 0}`), else `OpenCL_CPP 100000`.
+/// 2. Without `!spirv.Source`, SYCL device code (a function with a
+///    `sycl-module-id` attribute) that carries `!opencl.ocl.version` gets
+///    `OpenCL_CPP 100000` too; OpenCL C (no `sycl-module-id`) keeps the back
+///    end's `OpenCL_C <version>`.
+///
+/// Why it matters on Intel's runtime (2026.2, OpenCL CPU device): its
+/// compiler keys on `OpSource`. With `OpenCL_C` it maps `OpAtomicIAdd` and
+/// friends on Generic pointers to the OpenCL 1.x builtins
+/// (`_Z10atomic_addPU3AS4Vii`), which it does not define ("Symbols not
+/// found" at build), and its vectorizer (`vplan-vec`) crashes on some
+/// kernels calling `fmax_common` (ggml's `pool2d`, flash attention); with
+/// `OpenCL_CPP 100000` the same images build (`OpenCL_C 200000` does not
+/// help the atomics).
+pub fn source_language(module: &sycl_ir::Module<'_>) -> Option<(u32, u32)> {
+    if let Some(node) = module.named_metadata("spirv.Source").first() {
+        let ops = node.md_operands();
+        let lang = ops.first().and_then(|o| o.as_u64()).and_then(|v| u32::try_from(v).ok());
+        let version = ops.get(1).and_then(|o| o.as_u64()).and_then(|v| u32::try_from(v).ok());
+        if let Some(lang) = lang {
+            return Some((lang, version.unwrap_or(0)));
+        }
+    }
+    let sycl = module.functions().into_iter().any(|f| f.has_fn_attr("sycl-module-id"));
+    (sycl && module.has_named_metadata("opencl.ocl.version"))
+        .then_some((SOURCE_LANGUAGE_OPENCL_CPP, SYCL_SOURCE_VERSION))
 }
 
 /// Gives a SPIR-V module from LLVM's SPIR-V back end ids that depend on its
@@ -187,6 +236,12 @@ pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) 
 /// pointer-keyed container, which follows heap addresses once a process has
 /// compiled another module; their definitions' order does not.
 pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
+    canonicalize(bytes, None)
+}
+
+/// [`canonical_ids`], with `OpSource`'s language and version set to
+/// `source` where it is given ([`source_language`]).
+fn canonicalize(bytes: &[u8], source: Option<(u32, u32)>) -> Result<Vec<u8>, SpirvError> {
     use rspirv::binary::Assemble;
     // The instructions in binary order: rspirv's module structure does not
     // know where every extension's global instructions go (e.g.
@@ -200,6 +255,9 @@ pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
     relabel_blocks(&mut insts);
     sort_interfaces(&mut insts);
     integer_nulls_as_zero(&mut insts);
+    if let Some((lang, version)) = source {
+        set_source_language(&mut insts, lang, version);
+    }
     let mut map: HashMap<u32, u32> = HashMap::new();
     let mut renumber = |id: &mut u32| {
         let next = map.len() as u32 + 1;
@@ -248,6 +306,41 @@ impl rspirv::binary::Consumer for Flat {
         self.insts.push(inst);
         rspirv::binary::ParseAction::Continue
     }
+}
+
+/// Sets the language and version of the module's `OpSource` (the back end
+/// writes one, before any debug name), or inserts one before the first
+/// debug or annotation instruction where there is none.
+fn set_source_language(insts: &mut Vec<Instruction>, lang: u32, version: u32) {
+    use rspirv::spirv::SourceLanguage;
+    let Some(language) = SourceLanguage::from_u32(lang) else {
+        return;
+    };
+    let operands = |rest: &[Operand]| {
+        let mut ops = vec![Operand::SourceLanguage(language), Operand::LiteralBit32(version)];
+        ops.extend(rest.iter().skip(2).cloned());
+        ops
+    };
+    if let Some(src) = insts.iter_mut().find(|i| i.class.opcode == Op::Source) {
+        src.operands = operands(&src.operands);
+        return;
+    }
+    let at = insts
+        .iter()
+        .position(|i| {
+            !matches!(
+                i.class.opcode,
+                Op::Capability
+                    | Op::Extension
+                    | Op::ExtInstImport
+                    | Op::MemoryModel
+                    | Op::EntryPoint
+                    | Op::ExecutionMode
+                    | Op::ExecutionModeId
+            )
+        })
+        .unwrap_or(insts.len());
+    insts.insert(at, Instruction::new(Op::Source, None, None, operands(&[])));
 }
 
 /// Writes every `OpConstantNull` of an integer type as `OpConstant` 0, its

@@ -251,6 +251,11 @@ fn canonicalize(bytes: &[u8], source: Option<(u32, u32)>) -> Result<Vec<u8>, Spi
     let Some(mut header) = flat.header else {
         return Err(SpirvError::Parse("no module header".into()));
     };
+    // rspirv's parser puts its own generator in the header: keep the back
+    // end's (the module's third word), which names who wrote the code.
+    if let Some(word) = bytes.get(8..12) {
+        header.generator = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+    }
     let mut insts = flat.insts;
     relabel_blocks(&mut insts);
     sort_interfaces(&mut insts);
@@ -774,6 +779,45 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {
         assert_eq!(linkage_names(&m, LinkageType::Export), vec!["_Z3twoi".to_string()]);
         // Deterministic: the same input gives the same bytes.
         assert_eq!(bytes, compile_ir(KERNELS.as_bytes(), "k.ll").expect("again"));
+    }
+
+    #[test]
+    fn source_language_as_dpcpp_writes_it() {
+        let ctx = Context::new();
+        let lang = |ir: &str| {
+            let m = ctx.parse_ir(ir.as_bytes(), "s.ll").expect("parse");
+            source_language(&m)
+        };
+        let kernel = "define spir_kernel void @k() #0 { ret void }\nattributes #0 = { \"sycl-module-id\"=\"a.cpp\" }\n";
+        let ocl = "!opencl.ocl.version = !{!1}\n!1 = !{i32 1, i32 2}\n";
+        let src = "!spirv.Source = !{!0}\n!0 = !{i32 3, i32 200000}\n";
+        // !spirv.Source wins, whatever else the module says.
+        assert_eq!(lang(&format!("{kernel}{src}{ocl}")), Some((3, 200_000)));
+        // SYCL code with !opencl.ocl.version and no !spirv.Source.
+        assert_eq!(
+            lang(&format!("{kernel}{ocl}")),
+            Some((SOURCE_LANGUAGE_OPENCL_CPP, SYCL_SOURCE_VERSION))
+        );
+        // OpenCL C, or nothing said: the back end's choice stands.
+        assert_eq!(
+            lang(&format!("define spir_kernel void @k() {{ ret void }}\n{ocl}")),
+            None
+        );
+        assert_eq!(lang(kernel), None);
+    }
+
+    #[test]
+    fn the_back_ends_generator_and_source_are_kept() {
+        let bytes = compile_ir(KERNELS.as_bytes(), "k.ll").expect("compile");
+        let m = load(&bytes).expect("load");
+        // Word 2: LLVM's SPIR-V back end (tool 43), not rspirv's.
+        assert_eq!(u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) >> 16, 43);
+        let src = m
+            .debug_string_source
+            .iter()
+            .find(|i| i.class.opcode == Op::Source)
+            .expect("OpSource");
+        assert_eq!(src.operands[1], Operand::LiteralBit32(SYCL_SOURCE_VERSION));
     }
 
     /// rspirv's loader drops the generator word; put the original back.

@@ -53,14 +53,9 @@ for t in syclbin sycl-link; do
 done
 command -v clang++-22 >/dev/null || { say "error: clang++-22 not found (scripts/setup.sh)"; exit 1; }
 
-# The runtime, as scripts/syclbin-e2e-test.sh installs it (same pins).
-if [ ! -e "$VENV/lib/libsycl.so.9" ] || [ ! -e "$VENV/lib/libur_adapter_opencl.so.0" ] \
-  || [ ! -e "$VENV/lib/libintelocl.so" ] || [ ! -e "$VENV/lib/libtbb.so.12" ]; then
-  [ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --no-deps intel-sycl-rt==2026.2.0 intel-opencl-rt==2026.2.0 \
-    intel-cmplr-lib-rt==2026.2.0 intel-cmplr-lib-ur==2026.1.2 umf==1.2.0
-  "$VENV/bin/pip" install --quiet "tbb==2023.*"
-fi
+# The runtime, as scripts/syclbin-e2e-test.sh installs it (PyPI wheels in
+# $VENV, libhwloc).
+. "$ROOT/scripts/sycl-runtime-venv.sh"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT

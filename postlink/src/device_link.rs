@@ -240,14 +240,28 @@ const BF16_DEVICELIB_NAME: &str = "the bfloat16 device library";
 /// Links [`BF16_DEVICELIB`] into `linked` for what it needs (LLVM's
 /// `LinkOnlyNeeded`) when `linked` declares one of the bfloat16
 /// device-library functions; the library takes the module's triple and
-/// data layout. Returns whether it linked.
+/// data layout. A module that declares one of them with another type than
+/// the library's (not SYCL's header) is left as it is, importing them.
+/// Returns whether it linked.
 pub fn link_bf16_devicelib<'c>(ctx: &'c Context, linked: &Module<'c>) -> Result<bool, PostLinkError> {
-    if !linked.functions().into_iter().any(is_bf16_devicelib_function) {
+    let declared: Vec<_> = linked
+        .functions()
+        .into_iter()
+        .filter(|f| is_bf16_devicelib_function(*f))
+        .collect();
+    if declared.is_empty() {
         return Ok(false);
     }
     let lib = ctx
         .parse_ir(BF16_DEVICELIB.as_bytes(), BF16_DEVICELIB_NAME)
         .map_err(|e| PostLinkError::new(format!("{BF16_DEVICELIB_NAME}: {e}")))?;
+    let same_type = |f: &sycl_ir::Value<'c>| {
+        lib.function(&f.name())
+            .is_some_and(|d| d.global_value_type() == f.global_value_type())
+    };
+    if !declared.iter().all(same_type) {
+        return Ok(false);
+    }
     lib.set_data_layout(&linked.data_layout_str());
     lib.set_triple(&linked.triple());
     linked

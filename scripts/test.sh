@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit and integration tests, the project's lit suite,
 # the real-device specialization-constant check, the SYCLBIN end-to-end suite
-# on Intel's SYCL runtime, and the upstream conformance corpus against
+# on Intel's SYCL runtime, real device code built on that runtime, and the upstream conformance corpus against
 # lit/conformance-expected.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +46,9 @@ scripts/cache-concurrency-test.py --rounds 4
 scripts/spec-const-device-test.sh target/release
 # SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device).
 scripts/syclbin-e2e-test.sh target/release
+# Real device code built on Intel's runtime, image by image (tensor_impl per
+# source, the ggml and dpnp kernels of issue 27's causes, bfloat16 conversions).
+scripts/runtime-build-test.sh target/release
 shared=${SPL_SHARED:-}
 if [ -z "$shared" ]; then
   for d in ../shared /work/shared; do

@@ -35,11 +35,21 @@
 //! which throws "Duplicate exported symbol" when two images export one
 //! name, and "No exported symbol" for an import nobody exports) and links
 //! each image with what it imports.
+//!
+//! bfloat16 conversions: a linked module that still declares one of the
+//! bfloat16 device-library functions (`__devicelib_ConvertFToBF16INTEL`,
+//! ...) after the device libraries gets this crate's software definitions
+//! (`postlink/devicelib/bf16.ll`, [`link_bf16_devicelib`]), which the split
+//! copies into the images that call them. DPC++ leaves them imported and
+//! its runtime links a fallback or native bfloat16 device-library image
+//! that the application carries; Intel's 2026.2 runtime wheels ship no such
+//! library for SPIR-V, so an image that imports them fails to build there
+//! ("Symbols not found: [ __devicelib_ConvertBF16ToFINTEL ]").
 
 use std::path::Path;
 
 use sycl_ir::{Context, Linkage, Module};
-use sycl_split::entry_points::{is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
+use sycl_split::entry_points::{is_bf16_devicelib_function, is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
 use crate::codegen_worker::ReadCheck;
@@ -253,13 +263,53 @@ pub fn link_modules<'c>(
                 .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?,
         );
     }
-    if !rest.is_empty() || !device_libs.is_empty() {
+    let bf16 = link_bf16_devicelib(ctx, &linked)?;
+    if !rest.is_empty() || !device_libs.is_empty() || bf16 {
         let _step = crate::trace::span("Verify", LINKED_MODULE);
         linked
             .verify()
             .map_err(|e| PostLinkError::new(format!("linked module: {e}")))?;
     }
     Ok(linked)
+}
+
+/// The software bfloat16 conversions linked by [`link_bf16_devicelib`].
+pub const BF16_DEVICELIB: &str = include_str!("../devicelib/bf16.ll");
+
+/// The name of [`BF16_DEVICELIB`] in messages.
+const BF16_DEVICELIB_NAME: &str = "the bfloat16 device library";
+
+/// Links [`BF16_DEVICELIB`] into `linked` for what it needs (LLVM's
+/// `LinkOnlyNeeded`) when `linked` declares one of the bfloat16
+/// device-library functions; the library takes the module's triple and
+/// data layout. A module that declares one of them with another type than
+/// the library's (not SYCL's header) is left as it is, importing them.
+/// Returns whether it linked.
+pub fn link_bf16_devicelib<'c>(ctx: &'c Context, linked: &Module<'c>) -> Result<bool, PostLinkError> {
+    let declared: Vec<_> = linked
+        .functions()
+        .into_iter()
+        .filter(|f| is_bf16_devicelib_function(*f))
+        .collect();
+    if declared.is_empty() {
+        return Ok(false);
+    }
+    let lib = ctx
+        .parse_ir(BF16_DEVICELIB.as_bytes(), BF16_DEVICELIB_NAME)
+        .map_err(|e| PostLinkError::new(format!("{BF16_DEVICELIB_NAME}: {e}")))?;
+    let same_type = |f: &sycl_ir::Value<'c>| {
+        lib.function(&f.name())
+            .is_some_and(|d| d.global_value_type() == f.global_value_type())
+    };
+    if !declared.iter().all(same_type) {
+        return Ok(false);
+    }
+    lib.set_data_layout(&linked.data_layout_str());
+    lib.set_triple(&linked.triple());
+    linked
+        .link_in_only_needed(lib)
+        .map_err(|e| PostLinkError::new(format!("{BF16_DEVICELIB_NAME}: {e}")))?;
+    Ok(true)
 }
 
 /// The `sycl-post-link` options of upstream's SYCLBIN mode (clang-linker-wrapper

@@ -158,6 +158,8 @@ pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvErro
 }
 
 /// [`compile_module`] with the SPIR-V extensions `extensions` allowed.
+/// The module's source language ([`source_language`]) is written into
+/// `OpSource`.
 pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) -> Result<Vec<u8>, SpirvError> {
     let bytes = module
         .emit_to_memory(&CodegenTarget::spirv64_with(extensions), OutputKind::Object)
@@ -165,7 +167,54 @@ pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) 
     if !is_spirv(&bytes) {
         return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));
     }
-    canonical_ids(&bytes)
+    canonicalize(&bytes, source_language(module))
+}
+
+/// `OpSource`'s SourceLanguage operand for OpenCL C (`3`).
+pub const SOURCE_LANGUAGE_OPENCL_C: u32 = 3;
+/// `OpSource`'s SourceLanguage operand for OpenCL C++ (`4`), what DPC++
+/// writes for SYCL device code.
+pub const SOURCE_LANGUAGE_OPENCL_CPP: u32 = 4;
+/// The version DPC++ writes with [`SOURCE_LANGUAGE_OPENCL_CPP`] for SYCL
+/// device code (OpenCL C++ 1.0).
+pub const SYCL_SOURCE_VERSION: u32 = 100_000;
+
+/// The source language and version `OpSource` must say for `module`, as
+/// DPC++ writes them; `None` where the back end's own choice stands.
+///
+/// 1. `!spirv.Source = !{!{i32 Lang, i32 Version, ...}}`, which the Khronos
+///    translator (`LLVMToSPIRV::transSourceLanguage`, from `getSPIRVSource`)
+///    writes as `OpSource Lang Version` and which DPC++'s front end emits as
+///    `!{i32 4, i32 100000}` (OpenCL C++ 1.0) for every SYCL translation
+///    unit. LLVM 22's SPIR-V back end ignores it: it writes `OpenCL_C` with
+///    the version of `!opencl.ocl.version` when the module has that (real
+///    DPC++ code brought back from SPIR-V carries `!opencl.ocl.version =
+///    !{i32 1, i32 0}`), else `OpenCL_CPP 100000`.
+/// 2. Without `!spirv.Source`, SYCL device code (a function with a
+///    `sycl-module-id` attribute) that carries `!opencl.ocl.version` gets
+///    `OpenCL_CPP 100000` too; OpenCL C (no `sycl-module-id`) keeps the back
+///    end's `OpenCL_C <version>`.
+///
+/// Why it matters on Intel's runtime (2026.2, OpenCL CPU device): its
+/// compiler keys on `OpSource`. With `OpenCL_C` it maps `OpAtomicIAdd` and
+/// friends on Generic pointers to the OpenCL 1.x builtins
+/// (`_Z10atomic_addPU3AS4Vii`), which it does not define ("Symbols not
+/// found" at build), and its vectorizer (`vplan-vec`) crashes on some
+/// kernels calling `fmax_common` (ggml's `pool2d`, flash attention); with
+/// `OpenCL_CPP 100000` the same images build (`OpenCL_C 200000` does not
+/// help the atomics).
+pub fn source_language(module: &sycl_ir::Module<'_>) -> Option<(u32, u32)> {
+    if let Some(node) = module.named_metadata("spirv.Source").first() {
+        let ops = node.md_operands();
+        let lang = ops.first().and_then(|o| o.as_u64()).and_then(|v| u32::try_from(v).ok());
+        let version = ops.get(1).and_then(|o| o.as_u64()).and_then(|v| u32::try_from(v).ok());
+        if let Some(lang) = lang {
+            return Some((lang, version.unwrap_or(0)));
+        }
+    }
+    let sycl = module.functions().into_iter().any(|f| f.has_fn_attr("sycl-module-id"));
+    (sycl && module.has_named_metadata("opencl.ocl.version"))
+        .then_some((SOURCE_LANGUAGE_OPENCL_CPP, SYCL_SOURCE_VERSION))
 }
 
 /// Gives a SPIR-V module from LLVM's SPIR-V back end ids that depend on its
@@ -187,6 +236,12 @@ pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) 
 /// pointer-keyed container, which follows heap addresses once a process has
 /// compiled another module; their definitions' order does not.
 pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
+    canonicalize(bytes, None)
+}
+
+/// [`canonical_ids`], with `OpSource`'s language and version set to
+/// `source` where it is given ([`source_language`]).
+fn canonicalize(bytes: &[u8], source: Option<(u32, u32)>) -> Result<Vec<u8>, SpirvError> {
     use rspirv::binary::Assemble;
     // The instructions in binary order: rspirv's module structure does not
     // know where every extension's global instructions go (e.g.
@@ -196,10 +251,18 @@ pub fn canonical_ids(bytes: &[u8]) -> Result<Vec<u8>, SpirvError> {
     let Some(mut header) = flat.header else {
         return Err(SpirvError::Parse("no module header".into()));
     };
+    // rspirv's parser puts its own generator in the header: keep the back
+    // end's (the module's third word), which names who wrote the code.
+    if let Some(word) = bytes.get(8..12) {
+        header.generator = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+    }
     let mut insts = flat.insts;
     relabel_blocks(&mut insts);
     sort_interfaces(&mut insts);
     integer_nulls_as_zero(&mut insts);
+    if let Some((lang, version)) = source {
+        set_source_language(&mut insts, lang, version);
+    }
     let mut map: HashMap<u32, u32> = HashMap::new();
     let mut renumber = |id: &mut u32| {
         let next = map.len() as u32 + 1;
@@ -248,6 +311,41 @@ impl rspirv::binary::Consumer for Flat {
         self.insts.push(inst);
         rspirv::binary::ParseAction::Continue
     }
+}
+
+/// Sets the language and version of the module's `OpSource` (the back end
+/// writes one, before any debug name), or inserts one before the first
+/// debug or annotation instruction where there is none.
+fn set_source_language(insts: &mut Vec<Instruction>, lang: u32, version: u32) {
+    use rspirv::spirv::SourceLanguage;
+    let Some(language) = SourceLanguage::from_u32(lang) else {
+        return;
+    };
+    let operands = |rest: &[Operand]| {
+        let mut ops = vec![Operand::SourceLanguage(language), Operand::LiteralBit32(version)];
+        ops.extend(rest.iter().skip(2).cloned());
+        ops
+    };
+    if let Some(src) = insts.iter_mut().find(|i| i.class.opcode == Op::Source) {
+        src.operands = operands(&src.operands);
+        return;
+    }
+    let at = insts
+        .iter()
+        .position(|i| {
+            !matches!(
+                i.class.opcode,
+                Op::Capability
+                    | Op::Extension
+                    | Op::ExtInstImport
+                    | Op::MemoryModel
+                    | Op::EntryPoint
+                    | Op::ExecutionMode
+                    | Op::ExecutionModeId
+            )
+        })
+        .unwrap_or(insts.len());
+    insts.insert(at, Instruction::new(Op::Source, None, None, operands(&[])));
 }
 
 /// Writes every `OpConstantNull` of an integer type as `OpConstant` 0, its
@@ -681,6 +779,45 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {
         assert_eq!(linkage_names(&m, LinkageType::Export), vec!["_Z3twoi".to_string()]);
         // Deterministic: the same input gives the same bytes.
         assert_eq!(bytes, compile_ir(KERNELS.as_bytes(), "k.ll").expect("again"));
+    }
+
+    #[test]
+    fn source_language_as_dpcpp_writes_it() {
+        let ctx = Context::new();
+        let lang = |ir: &str| {
+            let m = ctx.parse_ir(ir.as_bytes(), "s.ll").expect("parse");
+            source_language(&m)
+        };
+        let kernel = "define spir_kernel void @k() #0 { ret void }\nattributes #0 = { \"sycl-module-id\"=\"a.cpp\" }\n";
+        let ocl = "!opencl.ocl.version = !{!1}\n!1 = !{i32 1, i32 2}\n";
+        let src = "!spirv.Source = !{!0}\n!0 = !{i32 3, i32 200000}\n";
+        // !spirv.Source wins, whatever else the module says.
+        assert_eq!(lang(&format!("{kernel}{src}{ocl}")), Some((3, 200_000)));
+        // SYCL code with !opencl.ocl.version and no !spirv.Source.
+        assert_eq!(
+            lang(&format!("{kernel}{ocl}")),
+            Some((SOURCE_LANGUAGE_OPENCL_CPP, SYCL_SOURCE_VERSION))
+        );
+        // OpenCL C, or nothing said: the back end's choice stands.
+        assert_eq!(
+            lang(&format!("define spir_kernel void @k() {{ ret void }}\n{ocl}")),
+            None
+        );
+        assert_eq!(lang(kernel), None);
+    }
+
+    #[test]
+    fn the_back_ends_generator_and_source_are_kept() {
+        let bytes = compile_ir(KERNELS.as_bytes(), "k.ll").expect("compile");
+        let m = load(&bytes).expect("load");
+        // Word 2: LLVM's SPIR-V back end (tool 43), not rspirv's.
+        assert_eq!(u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) >> 16, 43);
+        let src = m
+            .debug_string_source
+            .iter()
+            .find(|i| i.class.opcode == Op::Source)
+            .expect("OpSource");
+        assert_eq!(src.operands[1], Operand::LiteralBit32(SYCL_SOURCE_VERSION));
     }
 
     /// rspirv's loader drops the generator word; put the original back.

@@ -13,6 +13,8 @@
 //! What this crate does not do: lower or split IR (that is `sycl-passes`
 //! and `sycl-split`).
 
+mod pieces;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -20,6 +22,8 @@ use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, ExecutionModel, LinkageType, Op};
 use sycl_ir::{CodegenTarget, Context, OutputKind};
 use sycl_props::property_set::{names, PropertySetRegistry};
+
+pub use pieces::{join_pieces, PIECE_SYMBOL_PREFIX};
 
 /// The first word of every SPIR-V module.
 pub const MAGIC: u32 = 0x0723_0203;

@@ -156,6 +156,7 @@ const SPECS: &[OptSpec] = &[
     },
     OptSpec::flag("no-validate", "Do not validate the SPIR-V modules"),
     cl::CODEGEN_MEMORY_LIMIT,
+    cl::CODEGEN_PIECES,
     OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
     OptSpec {
         name: "time-trace",
@@ -219,6 +220,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut spirv_extensions = syclbin::default_spirv_extensions();
     let mut validate = true;
     let mut codegen_memory_limit = None;
+    let mut pieces = cl::codegen_pieces_default()?;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -267,6 +269,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Arg::Opt("no-validate", v) => validate = v != "true",
             Arg::Opt("codegen-memory-limit", v) => codegen_memory_limit = Some(cl::codegen_memory_limit(&v)?),
+            Arg::Opt("codegen-pieces", v) => pieces = cl::codegen_pieces(&v)?,
             Arg::Opt(_, _) => {}
         }
     }
@@ -310,6 +313,7 @@ fn run(args: &[String]) -> Result<(), String> {
             spirv_extensions,
             validate,
             codegen_memory_limit,
+            pieces,
             ..SyclbinOptions::default()
         },
     };

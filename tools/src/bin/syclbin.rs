@@ -39,6 +39,7 @@ use std::process::ExitCode;
 use sycl_postlink::codegen_worker::{serve_if_worker, WorkerCommand};
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
+use sycl_postlink::pieces::PieceSettings;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{
     self as syclbin_pack, Container, Packager, SyclbinImage, SyclbinOptions, SyclbinPackError,
@@ -145,6 +146,7 @@ const SPECS: &[OptSpec] = &[
         value_desc: "",
     },
     cl::CODEGEN_MEMORY_LIMIT,
+    cl::CODEGEN_PIECES,
 ];
 
 /// `syclbin extract <file> -o <dir>`: every part of a SYCLBIN back out as
@@ -442,6 +444,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         spirv_extensions: syclbin_pack::default_spirv_extensions(),
         validate: true,
         codegen_memory_limit: None,
+        pieces: cl::codegen_pieces_default().map_err(plain)?,
     };
     let mut time_trace = None;
     for a in parsed {
@@ -473,6 +476,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 c.spirv_extensions = syclbin_pack::parse_spirv_extensions(&v).map_err(|e| plain(e.to_string()))?
             }
             Arg::Opt("no-validate", v) => c.validate = v != "true",
+            Arg::Opt("codegen-pieces", v) => c.pieces = cl::codegen_pieces(&v).map_err(plain)?,
             Arg::Opt("codegen-memory-limit", v) => {
                 c.codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
             }
@@ -519,6 +523,7 @@ struct CreateArgs {
     spirv_extensions: Vec<String>,
     validate: bool,
     codegen_memory_limit: Option<u64>,
+    pieces: PieceSettings,
 }
 
 fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
@@ -591,6 +596,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 spirv_extensions: c.spirv_extensions,
                 validate: c.validate,
                 codegen_memory_limit: c.codegen_memory_limit,
+                pieces: c.pieces,
                 ..SyclbinOptions::default()
             };
             let mut specs = Vec::new();

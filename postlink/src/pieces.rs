@@ -1,0 +1,366 @@
+//! An image compiled in pieces: the partition of one device image's
+//! functions into pieces that LLVM's SPIR-V back end compiles one by one
+//! (in parallel, in the worker processes of [`crate::syclbin`]), joined
+//! again by `sycl_spirv::join_pieces`.
+//!
+//! Why: the back end's time and memory grow faster than the size of what it
+//! compiles (one per-source image of 294 functions: 2.83 s and 660 MB with
+//! `llc-22`; its functions in pieces: about 0.1 s and 80 MB each), and the
+//! wall time of a build is that of its largest image. This is what LLVM's
+//! `splitCodeGen` (`llvm/lib/CodeGen/ParallelCG.cpp`) does for LTO with
+//! `SplitModule`, with SPIRV-Tools' linker in the system linker's place.
+//!
+//! The cut: the image's function definitions in module order, in contiguous
+//! runs of about [`PieceSettings::piece_instructions`] instructions each
+//! (so the linked module lists functions and entry points in the image's
+//! order), at most [`PieceSettings::max_pieces`]; every global variable
+//! It depends on the image alone, so the bytes do not depend on the thread
+//! count or the run. No function is copied: each is defined in one piece.
+//! Internal functions are made external under the names
+//! `sycl_spirv::PIECE_SYMBOL_PREFIX<N>` (which the pieces link by, should a
+//! piece refer to another's function), and are made internal again, under
+//! their own names, when the pieces are joined. An internal global variable is defined in
+//! each piece that uses it (LLVM's SPIR-V back end may give a declaration
+//! another pointer type than the definition, which SPIRV-Tools' linker
+//! refuses), and the join merges the copies into one; an exported one is
+//! defined in the first piece and declared in the others.
+//!
+//! Kept in one piece: images below [`PieceSettings::min_instructions`] or of
+//! one function, and images the cut does not handle (aliases, linkages
+//! other than external and local, hidden definitions, a name that already
+//! starts with the prefix).
+
+use std::collections::{HashMap, HashSet};
+
+use sycl_ir::{Linkage, Module, Value, ValueKind, Visibility};
+
+/// When and how an image is compiled in pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceSettings {
+    /// Images with fewer instructions (in function bodies) stay one piece;
+    /// 0 cuts every image of two functions or more.
+    pub min_instructions: usize,
+    /// About how many instructions each piece holds.
+    pub piece_instructions: usize,
+    /// The most pieces one image is cut into.
+    pub max_pieces: usize,
+}
+
+impl PieceSettings {
+    /// Every image in one piece.
+    pub const OFF: PieceSettings = PieceSettings {
+        min_instructions: usize::MAX,
+        piece_instructions: usize::MAX,
+        max_pieces: 1,
+    };
+
+    /// Every image of two functions or more in pieces, as many as it has
+    /// functions up to `max_pieces` (what the tests use to compile every
+    /// image they can in pieces).
+    pub fn forced(max_pieces: usize) -> Self {
+        PieceSettings {
+            min_instructions: 0,
+            piece_instructions: 1,
+            max_pieces,
+        }
+    }
+
+    /// Whether any image can be cut.
+    pub fn enabled(&self) -> bool {
+        self.max_pieces > 1 && self.min_instructions != usize::MAX
+    }
+
+    /// The worker argument's value: `MIN,SIZE,MAX`.
+    pub(crate) fn to_arg(self) -> String {
+        format!(
+            "{},{},{}",
+            self.min_instructions, self.piece_instructions, self.max_pieces
+        )
+    }
+
+    /// Reads [`PieceSettings::to_arg`].
+    pub(crate) fn from_arg(v: &str) -> Option<Self> {
+        let mut it = v.split(',').map(|n| n.parse::<usize>().ok());
+        let s = PieceSettings {
+            min_instructions: it.next()??,
+            piece_instructions: it.next()??,
+            max_pieces: it.next()??,
+        };
+        it.next().is_none().then_some(s)
+    }
+}
+
+impl Default for PieceSettings {
+    /// Images of more than 8,000 instructions in pieces of about 2,000, at
+    /// most 16 (`bench/README.md`, "Images compiled in pieces").
+    fn default() -> Self {
+        PieceSettings {
+            min_instructions: 8_000,
+            piece_instructions: 2_000,
+            max_pieces: 16,
+        }
+    }
+}
+
+/// An image cut into pieces: each piece's bitcode, in order, and the
+/// original names of the symbols made linkable (`renamed[N]` for
+/// `PIECE_SYMBOL_PREFIX<N>`; empty for an unnamed value).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Partition {
+    /// Each piece's LLVM bitcode.
+    pub pieces: Vec<Vec<u8>>,
+    /// The original names of the renamed symbols.
+    pub renamed: Vec<String>,
+}
+
+/// Which piece each function goes to: its call component (`components`,
+/// numbered in order of first appearance) with the whole component, the
+/// components in order, a piece closed once it holds its share of the
+/// instructions (`sizes`) of `pieces` pieces. No piece is empty.
+fn cut(sizes: &[usize], components: &[usize], pieces: usize) -> Vec<usize> {
+    let count = components.iter().max().map_or(0, |c| c + 1);
+    let mut size = vec![0usize; count];
+    for (s, c) in sizes.iter().zip(components) {
+        size[*c] += (*s).max(1);
+    }
+    let total: usize = size.iter().sum();
+    let share = total.div_ceil(pieces.max(1)).max(1);
+    let mut piece_of_component = vec![0usize; count];
+    let (mut piece, mut filled) = (0usize, 0usize);
+    for (c, s) in size.iter().enumerate() {
+        if filled > 0 && filled + s / 2 > share && piece + 1 < pieces {
+            piece += 1;
+            filled = 0;
+        }
+        piece_of_component[c] = piece;
+        filled += s;
+    }
+    components.iter().map(|c| piece_of_component[*c]).collect()
+}
+
+/// The call components of the function definitions `defs`: two functions
+/// where one calls (or otherwise uses) the other are in one component, so
+/// that no call crosses pieces (LLVM's SPIR-V back end types a declaration's
+/// pointer parameters from its calls and a definition's from its body, and
+/// SPIRV-Tools' linker refuses an import whose type is not the export's).
+/// Components are numbered in order of their first function. `None` when a
+/// global variable's initializer uses a function (function pointer tables:
+/// kept in one piece).
+fn call_components(defs: &[Value<'_>]) -> Option<Vec<usize>> {
+    let index: HashMap<Value<'_>, usize> = defs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
+    let mut parent: Vec<usize> = (0..defs.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for (i, f) in defs.iter().enumerate() {
+        let mut stack = f.users();
+        let mut seen = HashSet::new();
+        while let Some(u) = stack.pop() {
+            if !seen.insert(u) {
+                continue;
+            }
+            match u.kind() {
+                ValueKind::Instruction => {
+                    if let Some(j) = u.parent_function().and_then(|g| index.get(&g)) {
+                        let (a, b) = (root(&mut parent, i), root(&mut parent, *j));
+                        // The smaller index is the root: components keep
+                        // the order of their first function.
+                        parent[a.max(b)] = a.min(b);
+                    }
+                }
+                ValueKind::Constant => stack.extend(u.users()),
+                ValueKind::GlobalVariable | ValueKind::GlobalAlias | ValueKind::GlobalIFunc => return None,
+                _ => {}
+            }
+        }
+    }
+    let mut number: HashMap<usize, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(defs.len());
+    for i in 0..defs.len() {
+        let r = root(&mut parent, i);
+        let next = number.len();
+        out.push(*number.entry(r).or_insert(next));
+    }
+    Some(out)
+}
+
+/// Cuts module `m` (an image, changed in the process) into pieces by
+/// `settings`; `None` when it stays one piece.
+pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> {
+    if !settings.enabled() || !m.aliases().is_empty() {
+        return None;
+    }
+    let defs: Vec<_> = m.functions().into_iter().filter(|f| !f.is_declaration()).collect();
+    if defs.len() < 2 {
+        return None;
+    }
+    let sizes: Vec<usize> = defs.iter().map(|f| f.instruction_count()).collect();
+    let total: usize = sizes.iter().sum();
+    if total < settings.min_instructions {
+        return None;
+    }
+    let globals: Vec<_> = m.globals().into_iter().filter(|g| !g.is_declaration()).collect();
+    let prefix = sycl_spirv::PIECE_SYMBOL_PREFIX;
+    let local = |v: &Value<'_>| v.has_local_linkage();
+    let exported = |v: &Value<'_>| {
+        v.linkage() == Linkage::LLVMExternalLinkage && v.visibility() == Visibility::LLVMDefaultVisibility
+    };
+    if defs.iter().chain(&globals).any(|v| !local(v) && !exported(v))
+        || defs.iter().any(|f| f.call_conv().is_kernel() && !exported(f))
+        || m.global_values().iter().any(|v| v.name().starts_with(prefix))
+    {
+        return None;
+    }
+    let count = total
+        .div_ceil(settings.piece_instructions.max(1))
+        .clamp(2, settings.max_pieces.min(defs.len()));
+    let components = call_components(&defs)?;
+    let piece_of = cut(&sizes, &components, count);
+    let pieces = piece_of.iter().max().map_or(1, |p| p + 1);
+    if pieces < 2 {
+        return None;
+    }
+    let needs = pieces_using_globals(&globals, &defs, &piece_of, pieces);
+    // Internal functions become external under new names. Internal global
+    // variables are defined in each piece that uses them, under their own
+    // names (the join merges the copies), exported ones in the first piece.
+    let mut renamed = Vec::new();
+    for f in defs.iter().filter(|f| local(f)) {
+        renamed.push(f.name());
+        f.set_name(&format!("{prefix}{}", renamed.len() - 1));
+        f.set_linkage(Linkage::LLVMExternalLinkage);
+    }
+    let extractor = sycl_ir::Extractor::new(m);
+    let mut out = Vec::with_capacity(pieces);
+    for p in 0..pieces {
+        let mut keep: Vec<_> = globals
+            .iter()
+            .zip(&needs)
+            .filter(|(g, n)| {
+                if local(g) {
+                    n[p] || (p == 0 && !n.contains(&true))
+                } else {
+                    p == 0
+                }
+            })
+            .map(|(g, _)| *g)
+            .collect();
+        keep.extend(defs.iter().zip(&piece_of).filter(|(_, q)| **q == p).map(|(f, _)| *f));
+        out.push(extractor.try_extract(&keep).ok()?.to_bitcode());
+    }
+    Some(Partition { pieces: out, renamed })
+}
+
+/// For each global variable, which pieces use it: through an instruction of
+/// a function of the piece, through a constant expression, or through the
+/// initializer of another global variable a piece uses.
+fn pieces_using_globals(
+    globals: &[Value<'_>],
+    defs: &[Value<'_>],
+    piece_of: &[usize],
+    pieces: usize,
+) -> Vec<Vec<bool>> {
+    let piece: HashMap<Value<'_>, usize> = defs.iter().copied().zip(piece_of.iter().copied()).collect();
+    let index: HashMap<Value<'_>, usize> = globals.iter().enumerate().map(|(i, g)| (*g, i)).collect();
+    let mut needs = vec![vec![false; pieces]; globals.len()];
+    // Global variables whose initializers use each global variable.
+    let mut used_by_global: Vec<Vec<usize>> = vec![Vec::new(); globals.len()];
+    for (i, g) in globals.iter().enumerate() {
+        let mut stack = g.users();
+        let mut seen = HashSet::new();
+        while let Some(u) = stack.pop() {
+            if !seen.insert(u) {
+                continue;
+            }
+            match u.kind() {
+                ValueKind::Instruction => {
+                    if let Some(p) = u.parent_function().and_then(|f| piece.get(&f)) {
+                        needs[i][*p] = true;
+                    }
+                }
+                ValueKind::GlobalVariable => {
+                    if let Some(j) = index.get(&u) {
+                        used_by_global[i].push(*j);
+                    }
+                }
+                ValueKind::Constant => stack.extend(u.users()),
+                _ => {}
+            }
+        }
+    }
+    // A global used by the initializer of a global a piece uses.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 0..globals.len() {
+            for &j in &used_by_global[i] {
+                for p in 0..pieces {
+                    if needs[j][p] && !needs[i][p] {
+                        needs[i][p] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    needs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_keep_components_whole_balanced_and_never_empty() {
+        assert_eq!(cut(&[10, 10, 10, 10], &[0, 1, 2, 3], 2), vec![0, 0, 1, 1]);
+        assert_eq!(cut(&[100, 1, 1, 1], &[0, 1, 2, 3], 2), vec![0, 1, 1, 1]);
+        assert_eq!(cut(&[5; 6], &[0, 1, 2, 3, 4, 5], 3), vec![0, 0, 1, 1, 2, 2]);
+        assert_eq!(cut(&[5; 6], &[0, 1, 0, 1, 2, 2], 3), vec![0, 1, 0, 1, 2, 2]);
+        assert_eq!(cut(&[5; 3], &[0, 0, 0], 3), vec![0, 0, 0]);
+    }
+
+    #[test]
+    fn settings_travel_as_one_argument() {
+        for s in [PieceSettings::default(), PieceSettings::forced(8), PieceSettings::OFF] {
+            assert_eq!(PieceSettings::from_arg(&s.to_arg()), Some(s));
+        }
+        assert_eq!(PieceSettings::from_arg("1,2"), None);
+    }
+
+    #[test]
+    fn internal_functions_are_renamed_and_each_defined_once() {
+        let ir = b"target triple = \"spir64-unknown-unknown\"\n\
+@g = internal addrspace(1) global i32 0\n\
+define internal spir_func void @helper(ptr addrspace(1) %p) {\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n\
+define spir_kernel void @k1(ptr addrspace(1) %p) {\n  call spir_func void @helper(ptr addrspace(1) %p)\n  ret void\n}\n\
+define spir_kernel void @k2() {\n  store i32 2, ptr addrspace(1) @g\n  ret void\n}\n\
+define spir_kernel void @k3() {\n  store i32 3, ptr addrspace(1) @g\n  ret void\n}\n";
+        let ctx = sycl_ir::Context::new();
+        let m = ctx.parse_ir(ir, "t.ll").expect("parse");
+        let p = partition(&m, &PieceSettings::forced(8)).expect("pieces");
+        assert_eq!(p.renamed, vec!["helper".to_string()]);
+        assert_eq!(p.pieces.len(), 3);
+        let mut defined = Vec::new();
+        let mut with_g = 0;
+        for bc in &p.pieces {
+            let piece = ctx.parse_ir(bc, "piece").expect("piece");
+            piece.verify().expect("verifies");
+            with_g += piece.global("g").is_some_and(|g| !g.is_declaration()) as usize;
+            defined.extend(
+                piece
+                    .functions()
+                    .into_iter()
+                    .filter(|f| !f.is_declaration())
+                    .map(|f| f.name()),
+            );
+        }
+        // The caller and its callee stay together; @g is defined where used.
+        assert_eq!(defined, ["__sycl_piece.0", "k1", "k2", "k3"]);
+        assert_eq!(with_g, 2);
+        assert!(partition(&m, &PieceSettings::OFF).is_none());
+    }
+}

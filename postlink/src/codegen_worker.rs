@@ -80,6 +80,8 @@ pub struct WorkerSettings {
     pub read_only: bool,
     /// Which images are cut into pieces ([`crate::pieces`]).
     pub pieces: PieceSettings,
+    /// The back end's optimization level (`llc -O<n>`, 0 to 3).
+    pub opt_level: u8,
 }
 
 impl WorkerSettings {
@@ -94,6 +96,9 @@ impl WorkerSettings {
         if self.read_only {
             a.push("--read-only".into());
         }
+        if self.opt_level != sycl_spirv::DEFAULT_OPT_LEVEL {
+            a.push(format!("--opt-level={}", self.opt_level));
+        }
         if self.pieces.enabled() {
             a.push(format!("--pieces={}", self.pieces.to_arg()));
         }
@@ -107,6 +112,7 @@ impl WorkerSettings {
             memory_limit: 0,
             read_only: false,
             pieces: PieceSettings::OFF,
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
         for a in args {
             if let Some(v) = a.strip_prefix("--spirv-ext=") {
@@ -115,6 +121,12 @@ impl WorkerSettings {
                 s.validate = false;
             } else if a == "--read-only" {
                 s.read_only = true;
+            } else if let Some(v) = a.strip_prefix("--opt-level=") {
+                s.opt_level = v
+                    .parse()
+                    .ok()
+                    .filter(|l| *l <= 3)
+                    .ok_or_else(|| format!("bad worker argument '{a}'"))?;
             } else if let Some(v) = a.strip_prefix("--pieces=") {
                 s.pieces = PieceSettings::from_arg(v).ok_or_else(|| format!("bad worker argument '{a}'"))?;
             } else if let Some(v) = a.strip_prefix("--memory-limit=") {
@@ -261,7 +273,8 @@ pub enum Request {
 fn compile_piece(code: &[u8], name: &str, settings: &WorkerSettings) -> Result<CompiledIr, String> {
     let ctx = sycl_ir::Context::new();
     let m = ctx.parse_ir(code, name).map_err(|e| e.to_string())?;
-    let spirv = sycl_spirv::compile_module_with(&m, &settings.spirv_extensions).map_err(|e| e.to_string())?;
+    let spirv =
+        sycl_spirv::compile_module_at(&m, &settings.spirv_extensions, settings.opt_level).map_err(|e| e.to_string())?;
     Ok(CompiledIr {
         spirv,
         ..CompiledIr::default()
@@ -313,7 +326,8 @@ pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Re
             pieces: Some(p),
         });
     }
-    let spirv = sycl_spirv::compile_module_with(&m, &settings.spirv_extensions).map_err(|e| e.to_string())?;
+    let spirv =
+        sycl_spirv::compile_module_at(&m, &settings.spirv_extensions, settings.opt_level).map_err(|e| e.to_string())?;
     if settings.validate {
         sycl_spirv::validate_bytes(&spirv).map_err(|e| e.to_string())?;
     }
@@ -751,6 +765,7 @@ impl ReadCheck {
             memory_limit: self.memory_limit,
             read_only: true,
             pieces: PieceSettings::OFF,
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
         let mut w = Worker::start(&self.command, &settings)?;
         w.step = Step::Read;
@@ -798,6 +813,7 @@ mod tests {
             memory_limit: 0,
             read_only: false,
             pieces: PieceSettings::OFF,
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
         let mut request = Vec::new();
         let ir = b"target triple = \"spir64-unknown-unknown\"\n\
@@ -833,6 +849,7 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
             memory_limit: 1 << 30,
             read_only: true,
             pieces: PieceSettings::forced(4),
+            opt_level: 0,
         };
         assert_eq!(WorkerSettings::from_args(&s.to_args()).unwrap(), s);
         assert!(WorkerSettings::from_args(&["--x".into()]).is_err());

@@ -122,6 +122,9 @@ pub struct SyclbinOptions {
     pub codegen_memory_limit: Option<u64>,
     /// Which images are compiled in pieces ([`crate::pieces`]).
     pub pieces: PieceSettings,
+    /// The SPIR-V back end's optimization level (`llc -O<n>`, 0 to 3;
+    /// default `sycl_spirv::DEFAULT_OPT_LEVEL`).
+    pub opt_level: u8,
 }
 
 /// The default [`SyclbinOptions::worker_memory_limit`]: 1 GiB. LLVM 22's
@@ -151,6 +154,7 @@ impl SyclbinOptions {
                 .unwrap_or_else(|| codegen_worker::default_memory_limit(self.threads)),
             read_only: false,
             pieces: self.pieces,
+            opt_level: self.opt_level,
         }
     }
 }
@@ -171,6 +175,7 @@ impl Default for SyclbinOptions {
             worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
             codegen_memory_limit: None,
             pieces: PieceSettings::default(),
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         }
     }
 }

@@ -163,8 +163,27 @@ pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvErro
 
 /// [`compile_module`] with the SPIR-V extensions `extensions` allowed.
 pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) -> Result<Vec<u8>, SpirvError> {
+    compile_module_at(module, extensions, DEFAULT_OPT_LEVEL)
+}
+
+/// The back end's optimization level the tools compile at (`llc -O<n>`);
+/// `bench/README.md` ("The back end's optimization level") has the figures
+/// it was chosen from.
+pub const DEFAULT_OPT_LEVEL: u8 = 2;
+
+/// [`compile_module_with`] at the back end's optimization level `opt_level`
+/// (0 to 3, as `llc -O<n>`).
+pub fn compile_module_at(
+    module: &sycl_ir::Module<'_>,
+    extensions: &[String],
+    opt_level: u8,
+) -> Result<Vec<u8>, SpirvError> {
+    let target = CodegenTarget {
+        opt_level,
+        ..CodegenTarget::spirv64_with(extensions)
+    };
     let bytes = module
-        .emit_to_memory(&CodegenTarget::spirv64_with(extensions), OutputKind::Object)
+        .emit_to_memory(&target, OutputKind::Object)
         .map_err(|e| SpirvError::Codegen(e.0))?;
     if !is_spirv(&bytes) {
         return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));

@@ -17,7 +17,10 @@
 //! - the symbols the partition made linkable ([`PIECE_SYMBOL_PREFIX`] and
 //!   their number): their `Export` decoration removed and their `OpName`
 //!   put back to the image's name (none for an unnamed value);
-//! - the header's generator word: the back end's, not the linker's.
+//! - the header's generator word: the back end's, not the linker's, and no
+//!   `OpModuleProcessed` note of the linker;
+//! - every entry point's interface: all the module's global variables, as
+//!   the back end lists them (a piece lists its own).
 //!
 //! Ids are then numbered canonically ([`crate::canonical_ids`]), so the
 //! bytes are a function of the pieces alone.
@@ -312,9 +315,41 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
                 continue;
             }
         }
+        if op == Op::ModuleProcessed
+            && matches!(inst.operands.first(), Some(Operand::LiteralString(t)) if t.as_str() == LINKER_NOTE)
+        {
+            continue;
+        }
         result.push(inst);
     }
+    same_interfaces(&mut result);
     Ok(declarations_first(result))
+}
+
+/// The `OpModuleProcessed` note SPIRV-Tools' linker adds.
+const LINKER_NOTE: &str = "Linked by SPIR-V Tools Linker";
+
+/// Gives every entry point the same interface, all the global variables
+/// any lists: LLVM's SPIR-V back end lists every global variable of the
+/// module in each entry point's interface (in definition order, which
+/// `canonical_ids` restores), and a piece lists its own.
+fn same_interfaces(insts: &mut [Instruction]) {
+    let mut all: Vec<Operand> = Vec::new();
+    let mut seen = HashSet::new();
+    for ep in insts.iter().filter(|i| i.class.opcode == Op::EntryPoint) {
+        for o in ep.operands.iter().skip(3) {
+            if o.id_ref_any().is_some_and(|id| seen.insert(id)) {
+                all.push(o.clone());
+            }
+        }
+    }
+    for ep in insts
+        .iter_mut()
+        .filter(|i| i.class.opcode == Op::EntryPoint && i.operands.len() >= 3)
+    {
+        ep.operands.truncate(3);
+        ep.operands.extend(all.iter().cloned());
+    }
 }
 
 /// Moves every function declaration (a function without blocks) before the

@@ -121,6 +121,22 @@ pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
     }
 }
 
+/// `--codegen-opt-level=<0..3>`: the SPIR-V back end's optimization level.
+pub fn codegen_opt_level(v: &str) -> Result<u8, String> {
+    v.parse::<u8>()
+        .ok()
+        .filter(|l| *l <= 3)
+        .ok_or_else(|| format!("invalid --codegen-opt-level '{v}': expected 0, 1, 2 or 3"))
+}
+
+/// The option spec of [`codegen_opt_level`].
+pub const CODEGEN_OPT_LEVEL: OptSpec = OptSpec {
+    name: "codegen-opt-level",
+    kind: OptKind::Value,
+    help: "The SPIR-V back end's optimization level, as llc -O<n> (default 2)",
+    value_desc: "0-3",
+};
+
 /// The option spec of [`codegen_pieces`].
 pub const CODEGEN_PIECES: OptSpec = OptSpec {
     name: "codegen-pieces",

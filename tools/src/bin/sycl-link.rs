@@ -157,6 +157,7 @@ const SPECS: &[OptSpec] = &[
     OptSpec::flag("no-validate", "Do not validate the SPIR-V modules"),
     cl::CODEGEN_MEMORY_LIMIT,
     cl::CODEGEN_PIECES,
+    cl::CODEGEN_OPT_LEVEL,
     OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
     OptSpec {
         name: "time-trace",
@@ -221,6 +222,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut validate = true;
     let mut codegen_memory_limit = None;
     let mut pieces = cl::codegen_pieces_default()?;
+    let mut opt_level = sycl_spirv::DEFAULT_OPT_LEVEL;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -270,6 +272,7 @@ fn run(args: &[String]) -> Result<(), String> {
             Arg::Opt("no-validate", v) => validate = v != "true",
             Arg::Opt("codegen-memory-limit", v) => codegen_memory_limit = Some(cl::codegen_memory_limit(&v)?),
             Arg::Opt("codegen-pieces", v) => pieces = cl::codegen_pieces(&v)?,
+            Arg::Opt("codegen-opt-level", v) => opt_level = cl::codegen_opt_level(&v)?,
             Arg::Opt(_, _) => {}
         }
     }
@@ -314,6 +317,7 @@ fn run(args: &[String]) -> Result<(), String> {
             validate,
             codegen_memory_limit,
             pieces,
+            opt_level,
             ..SyclbinOptions::default()
         },
     };

@@ -147,6 +147,7 @@ const SPECS: &[OptSpec] = &[
     },
     cl::CODEGEN_MEMORY_LIMIT,
     cl::CODEGEN_PIECES,
+    cl::CODEGEN_OPT_LEVEL,
 ];
 
 /// `syclbin extract <file> -o <dir>`: every part of a SYCLBIN back out as
@@ -445,6 +446,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         validate: true,
         codegen_memory_limit: None,
         pieces: cl::codegen_pieces_default().map_err(plain)?,
+        opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
     };
     let mut time_trace = None;
     for a in parsed {
@@ -477,6 +479,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             Arg::Opt("no-validate", v) => c.validate = v != "true",
             Arg::Opt("codegen-pieces", v) => c.pieces = cl::codegen_pieces(&v).map_err(plain)?,
+            Arg::Opt("codegen-opt-level", v) => c.opt_level = cl::codegen_opt_level(&v).map_err(plain)?,
             Arg::Opt("codegen-memory-limit", v) => {
                 c.codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
             }
@@ -524,6 +527,7 @@ struct CreateArgs {
     validate: bool,
     codegen_memory_limit: Option<u64>,
     pieces: PieceSettings,
+    opt_level: u8,
 }
 
 fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
@@ -597,6 +601,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 validate: c.validate,
                 codegen_memory_limit: c.codegen_memory_limit,
                 pieces: c.pieces,
+                opt_level: c.opt_level,
                 ..SyclbinOptions::default()
             };
             let mut specs = Vec::new();

@@ -32,21 +32,17 @@ fn main() {
         "llvm-wrapper/LinkWrapper.cpp",
         "llvm-wrapper/CodegenWrapper.cpp",
         "llvm-wrapper/ReaderWrapper.cpp",
-        "llvm-wrapper/SpirvLinkWrapper.cpp",
     ] {
         println!("cargo:rerun-if-changed={src}");
         build.file(src);
     }
     build.compile("sycl_llvm_wrapper");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
-    // SPIRV-Tools' validator (validator.rs) and linker (spirv_link.rs, which
-    // needs the optimizer's library): Debian's spirv-tools ships the static
-    // libraries; SPIRV_TOOLS_LIB_DIR overrides where they are.
+    // SPIRV-Tools' validator (validator.rs): Debian's spirv-tools ships the
+    // static library; SPIRV_TOOLS_LIB_DIR overrides where it is.
     let spirv_tools = std::env::var("SPIRV_TOOLS_LIB_DIR").unwrap_or_else(|_| "/usr/lib/x86_64-linux-gnu".into());
     println!("cargo:rerun-if-env-changed=SPIRV_TOOLS_LIB_DIR");
     println!("cargo:rustc-link-search=native={spirv_tools}");
-    println!("cargo:rustc-link-lib=static=SPIRV-Tools-link");
-    println!("cargo:rustc-link-lib=static=SPIRV-Tools-opt");
     println!("cargo:rustc-link-lib=static=SPIRV-Tools");
     link_llvm(&config);
 }

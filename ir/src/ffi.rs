@@ -217,16 +217,3 @@ extern "C" {
     ) -> i32;
     pub fn SyclExitOnOutOfMemory(code: i32);
 }
-
-// Shims of llvm-wrapper/SpirvLinkWrapper.cpp (used by spirv_link.rs).
-extern "C" {
-    pub fn SyclSpirvLink(
-        words: *const *const u32,
-        counts: *const usize,
-        n: usize,
-        out: *mut *mut u32,
-        out_count: *mut usize,
-        message: *mut *mut libc_char,
-    ) -> i32;
-    pub fn SyclSpirvLinkFree(p: *mut std::ffi::c_void);
-}

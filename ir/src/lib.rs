@@ -1,6 +1,6 @@
 //! The IR layer: the only crate of the workspace that calls `llvm-sys` or the
-//! C++ shims in `llvm-wrapper/`, and SPIRV-Tools' validator and linker
-//! libraries ([`validate_spirv`], [`link_spirv`]).
+//! C++ shims in `llvm-wrapper/`, and SPIRV-Tools' validator library
+//! ([`validate_spirv`]).
 //!
 //! It owns LLVM contexts and modules (through `inkwell`) and hands out small
 //! `Copy` handles ([`Value`], [`Type`]) tied to the context's lifetime, in the
@@ -23,7 +23,6 @@ mod lowering;
 mod metadata;
 mod module;
 mod rewrite;
-mod spirv_link;
 mod validator;
 mod value;
 
@@ -35,7 +34,6 @@ pub use lowering::{is_bitcode, InstBuilder};
 pub use metadata::MdOperand;
 pub use module::{borrowed_module_bitcode, Bitcode, Context, Extractor, IrError, Module, MD_KIND_ABSENT};
 pub use rewrite::{CastOp, MaskedAccess, OpBuilder};
-pub use spirv_link::{link_spirv, SpirvLinkError};
 pub use validator::{validate_spirv, ValidationError};
 pub use value::{CallConv, Linkage, Type, Types, Value, ValueKind, Visibility};
 

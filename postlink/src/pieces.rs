@@ -363,4 +363,76 @@ define spir_kernel void @k3() {\n  store i32 3, ptr addrspace(1) @g\n  ret void\
         assert_eq!(with_g, 2);
         assert!(partition(&m, &PieceSettings::OFF).is_none());
     }
+
+    /// Two kernels reading a built-in and a specialization constant, a
+    /// helper each, an internal table both read and an internal counter one
+    /// writes: compiled in pieces and joined, the module says what the
+    /// image compiled in one piece says (in another order).
+    const IMAGE: &[u8] = b"target triple = \"spir64-unknown-unknown\"\n\
+@__spirv_BuiltInGlobalInvocationId = external addrspace(1) constant <3 x i64>, align 32\n\
+@table = internal addrspace(1) constant [4 x i32] [i32 1, i32 2, i32 3, i32 4], align 4\n\
+@count = internal addrspace(1) global i32 0, align 4\n\
+declare spir_func i32 @_Z20__spirv_SpecConstantii(i32, i32)\n\
+define internal spir_func i32 @at(i64 %i) {\n  %p = getelementptr inbounds [4 x i32], ptr addrspace(1) @table, i64 0, i64 %i\n  %v = load i32, ptr addrspace(1) %p, align 4\n  ret i32 %v\n}\n\
+define internal spir_func i32 @twice(i64 %i) {\n  %p = getelementptr inbounds [4 x i32], ptr addrspace(1) @table, i64 0, i64 %i\n  %v = load i32, ptr addrspace(1) %p, align 4\n  %w = shl i32 %v, 1\n  store i32 %w, ptr addrspace(1) @count, align 4\n  ret i32 %w\n}\n\
+define spir_kernel void @k1(ptr addrspace(1) %out) {\n  %g = load <3 x i64>, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, align 32\n  %i = extractelement <3 x i64> %g, i64 0\n  %s = call spir_func i32 @_Z20__spirv_SpecConstantii(i32 7, i32 3)\n  %v = call spir_func i32 @at(i64 %i)\n  %r = add i32 %v, %s\n  store i32 %r, ptr addrspace(1) %out, align 4\n  ret void\n}\n\
+define spir_kernel void @k2(ptr addrspace(1) %out) {\n  %g = load <3 x i64>, ptr addrspace(1) @__spirv_BuiltInGlobalInvocationId, align 32\n  %i = extractelement <3 x i64> %g, i64 0\n  %s = call spir_func i32 @_Z20__spirv_SpecConstantii(i32 7, i32 3)\n  %v = call spir_func i32 @twice(i64 %i)\n  %r = mul i32 %v, %s\n  store i32 %r, ptr addrspace(1) %out, align 4\n  ret void\n}\n";
+
+    #[test]
+    fn pieces_join_into_the_one_piece_module() {
+        let ctx = sycl_ir::Context::new();
+        let whole = ctx.parse_ir(IMAGE, "t.ll").expect("parse");
+        let one = sycl_spirv::compile_module(&whole).expect("one piece");
+        let m = ctx.parse_ir(IMAGE, "t.ll").expect("parse");
+        let p = partition(&m, &PieceSettings::forced(8)).expect("pieces");
+        assert_eq!(p.pieces.len(), 2);
+        let spirv: Vec<Vec<u8>> = p
+            .pieces
+            .iter()
+            .map(|bc| {
+                let piece = ctx.parse_ir(bc, "piece").expect("piece");
+                sycl_spirv::compile_module(&piece).expect("piece compiles")
+            })
+            .collect();
+        let joined = sycl_spirv::join_pieces(&spirv, &p.renamed).expect("join");
+        sycl_spirv::validate_bytes(&joined).expect("valid");
+        let (a, b) = (sycl_spirv::load(&one).unwrap(), sycl_spirv::load(&joined).unwrap());
+        let names = |m: &rspirv::dr::Module| {
+            sycl_spirv::entry_points(m)
+                .into_iter()
+                .map(|e| e.name)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(&a), names(&b));
+        let spec = |m: &rspirv::dr::Module| {
+            sycl_spirv::spec_constants(m)
+                .into_iter()
+                .map(|s| (s.spec_id, s.default_words))
+                .collect::<Vec<_>>()
+        };
+        // The back end writes one spec constant per use, in one piece too.
+        assert_eq!(spec(&b), vec![(7, vec![3]), (7, vec![3])]);
+        assert_eq!(spec(&a), spec(&b));
+        let text = |m: &rspirv::dr::Module| {
+            use rspirv::binary::Disassemble;
+            m.disassemble()
+        };
+        let joined_text = text(&b);
+        assert_eq!(joined_text.matches("BuiltIn GlobalInvocationId").count(), 1);
+        assert!(!joined_text.contains(sycl_spirv::PIECE_SYMBOL_PREFIX));
+        // The same instructions; functions and variables in piece order.
+        let lines = |t: &str| {
+            let mut v: Vec<String> = t
+                .lines()
+                .map(|l| {
+                    l.split_whitespace()
+                        .map(|w| if w.starts_with('%') { "%" } else { w })
+                        .collect()
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(lines(&text(&a)), lines(&joined_text));
+    }
 }

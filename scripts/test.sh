@@ -35,8 +35,11 @@ lit-22 -sv lit/
 scripts/fault-campaign.py --cases 600
 # Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
 scripts/spec-const-device-test.sh target/release
-# SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device).
-scripts/syclbin-e2e-test.sh target/release
+# SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device),
+# with every image of two functions or more compiled in pieces (the default,
+# large images only, cuts none of its small images); its "one piece against
+# pieces" case compiles the per-source images both ways and compares results.
+SPL_CODEGEN_PIECES=force scripts/syclbin-e2e-test.sh target/release
 shared=${SPL_SHARED:-}
 if [ -z "$shared" ]; then
   for d in ../shared /work/shared; do
@@ -61,4 +64,9 @@ elif [ "${SPL_REQUIRE_CORPUS:-0}" != 0 ] || [ -n "${CI:-}" ]; then
 else
   echo "test: SKIPPED the upstream conformance corpus: not found at ${shared:-../shared or /work/shared}/conformance" >&2
   echo "test: (set SPL_SHARED=<dir holding conformance/>; CI requires it). Everything else ran and passed." >&2
+fi
+# Real device code (llama.cpp, dpnp) per source: the largest images, which
+# build on the runtime in one piece, build in pieces too.
+if [ -n "$shared" ] && [ -e "$shared/bench/real/ggml_sycl.restored.bc.xz" ]; then
+  SPL_SHARED="$shared" scripts/pieces-build-check.sh --largest=3
 fi

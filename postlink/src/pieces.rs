@@ -157,25 +157,20 @@ fn call_components(defs: &[Value<'_>]) -> Option<Vec<usize>> {
         i
     }
     for (i, f) in defs.iter().enumerate() {
-        let mut stack = f.users();
-        let mut seen = HashSet::new();
-        while let Some(u) = stack.pop() {
-            if !seen.insert(u) {
-                continue;
-            }
-            match u.kind() {
-                ValueKind::Instruction => {
-                    if let Some(j) = u.parent_function().and_then(|g| index.get(&g)) {
-                        let (a, b) = (root(&mut parent, i), root(&mut parent, *j));
-                        // The smaller index is the root: components keep
-                        // the order of their first function.
-                        parent[a.max(b)] = a.min(b);
-                    }
+        let mut in_initializer = false;
+        for_each_user(*f, |u| match u.kind() {
+            ValueKind::Instruction => {
+                if let Some(j) = u.parent_function().and_then(|g| index.get(&g)) {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, *j));
+                    // The smaller index is the root: components keep the
+                    // order of their first function.
+                    parent[a.max(b)] = a.min(b);
                 }
-                ValueKind::Constant => stack.extend(u.users()),
-                ValueKind::GlobalVariable | ValueKind::GlobalAlias | ValueKind::GlobalIFunc => return None,
-                _ => {}
             }
+            _ => in_initializer = true,
+        });
+        if in_initializer {
+            return None;
         }
     }
     let mut number: HashMap<usize, usize> = HashMap::new();
@@ -255,6 +250,27 @@ pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> 
     Some(Partition { pieces: out, renamed })
 }
 
+/// Calls `f` once for each instruction or global value that uses `v`,
+/// directly or through constant expressions and aggregates.
+fn for_each_user<'c>(v: Value<'c>, mut f: impl FnMut(Value<'c>)) {
+    let mut stack = v.users();
+    let mut seen = HashSet::new();
+    while let Some(u) = stack.pop() {
+        if !seen.insert(u) {
+            continue;
+        }
+        match u.kind() {
+            ValueKind::Constant => stack.extend(u.users()),
+            ValueKind::Instruction
+            | ValueKind::GlobalVariable
+            | ValueKind::GlobalAlias
+            | ValueKind::GlobalIFunc
+            | ValueKind::Function => f(u),
+            _ => {}
+        }
+    }
+}
+
 /// For each global variable, which pieces use it: through an instruction of
 /// a function of the piece, through a constant expression, or through the
 /// initializer of another global variable a piece uses.
@@ -270,37 +286,29 @@ fn pieces_using_globals(
     // Global variables whose initializers use each global variable.
     let mut used_by_global: Vec<Vec<usize>> = vec![Vec::new(); globals.len()];
     for (i, g) in globals.iter().enumerate() {
-        let mut stack = g.users();
-        let mut seen = HashSet::new();
-        while let Some(u) = stack.pop() {
-            if !seen.insert(u) {
-                continue;
-            }
-            match u.kind() {
-                ValueKind::Instruction => {
-                    if let Some(p) = u.parent_function().and_then(|f| piece.get(&f)) {
-                        needs[i][*p] = true;
-                    }
+        for_each_user(*g, |u| match u.kind() {
+            ValueKind::Instruction => {
+                if let Some(p) = u.parent_function().and_then(|f| piece.get(&f)) {
+                    needs[i][*p] = true;
                 }
-                ValueKind::GlobalVariable => {
-                    if let Some(j) = index.get(&u) {
-                        used_by_global[i].push(*j);
-                    }
-                }
-                ValueKind::Constant => stack.extend(u.users()),
-                _ => {}
             }
-        }
+            _ => {
+                if let Some(j) = index.get(&u) {
+                    used_by_global[i].push(*j);
+                }
+            }
+        });
     }
     // A global used by the initializer of a global a piece uses.
     let mut changed = true;
     while changed {
         changed = false;
-        for i in 0..globals.len() {
-            for &j in &used_by_global[i] {
-                for p in 0..pieces {
-                    if needs[j][p] && !needs[i][p] {
-                        needs[i][p] = true;
+        for (i, users) in used_by_global.iter().enumerate() {
+            for &j in users {
+                let user = needs[j].clone();
+                for (need, used) in needs[i].iter_mut().zip(user) {
+                    if used && !*need {
+                        *need = true;
                         changed = true;
                     }
                 }

@@ -349,7 +349,7 @@ fn compiled_spirv(c: CompiledIr) -> Compiled {
 
 /// Compiles one piece of `image`.
 fn compile_piece(image: &SyclbinImage, n: usize, code: &[u8], backend: &mut Backend) -> Result<Vec<u8>, String> {
-    let step = crate::trace::span("CodeGen", &format!("{} piece {n}", image.name));
+    let step = crate::trace::span("CodeGen", format!("{} piece {n}", image.name));
     let c = backend.compile_ir(Request::Piece, code, &image.name)?;
     drop(step);
     Ok(c.spirv)
@@ -473,6 +473,9 @@ struct Job {
     piece: Option<(Arc<Pieces>, usize)>,
 }
 
+/// A piece's SPIR-V, or why it failed.
+type PieceResult = Result<Vec<u8>, String>;
+
 /// The pieces of one image being compiled: what cutting it gave, and the
 /// pieces' SPIR-V as they come.
 struct Pieces {
@@ -481,7 +484,7 @@ struct Pieces {
     target: Option<String>,
     cut: Mutex<Option<CompiledIr>>,
     /// Each piece's SPIR-V or error; how many are still out.
-    done: Mutex<(Vec<Option<Result<Vec<u8>, String>>>, usize)>,
+    done: Mutex<(Vec<Option<PieceResult>>, usize)>,
 }
 
 impl Pieces {

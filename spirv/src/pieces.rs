@@ -207,6 +207,14 @@ fn is_repeatable(op: Op) -> bool {
     )
 }
 
+/// What makes two types or constants one: opcode, type, operands, and for
+/// a structure its name.
+type ValueKey = (Op, Option<u32>, Vec<Operand>, Option<String>);
+
+/// What makes two copies of a variable one: type, operands (storage class,
+/// initializer), name and decorations.
+type VariableKey = (Option<u32>, Vec<Operand>, String, Vec<Vec<Operand>>);
+
 fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instruction>, SpirvError> {
     let types: HashMap<u32, Option<u32>> = insts
         .iter()
@@ -247,8 +255,8 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
         .iter()
         .position(|i| i.class.opcode == Op::Function)
         .unwrap_or(insts.len());
-    let mut seen: HashMap<(Op, Option<u32>, Vec<Operand>, Option<String>), u32> = HashMap::new();
-    let mut variables: HashMap<(Option<u32>, Vec<Operand>, String, Vec<Vec<Operand>>), u32> = HashMap::new();
+    let mut seen: HashMap<ValueKey, u32> = HashMap::new();
+    let mut variables: HashMap<VariableKey, u32> = HashMap::new();
     let mut variable_names: HashMap<String, u32> = HashMap::new();
     for inst in insts[..first_function].iter_mut() {
         let Some(id) = inst.result_id else { continue };

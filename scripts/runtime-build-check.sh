@@ -14,6 +14,10 @@
 #   --exempt-mb=M   a timeout of an image over M MB of SPIR-V is reported but
 #                   not counted as a failure (default 10)
 #   --tools=DIR     where syclbin is (default target/release, or $SPL_TOOL_DIR)
+#   --bf16          also check the bfloat16 conversions sycl-link links
+#                   (postlink/devicelib/bf16.ll): scripts/runtime-build-check/
+#                   bf16.ll through sycl-link, run on the device and compared
+#                   with the C++ reference of the runtime's header
 #   --only=N,M,...  check only these images (0-based, in the file's order)
 #   --quiet         print only failures, timeouts and the summary
 # Per image one line: <file>#<n> <status> <kernels> <KiB> <seconds> [first error line]
@@ -25,7 +29,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 VENV="${SPL_SYCL_VENV:-$ROOT/.sycl-venv}"
-TIMEOUT=300 EXEMPT_MB=10 QUIET=0 ONLY=
+TIMEOUT=300 EXEMPT_MB=10 QUIET=0 ONLY= BF16=0
 TOOLS="${SPL_TOOL_DIR:-$ROOT/target/release}"
 FILES=()
 for a in "$@"; do
@@ -35,25 +39,23 @@ for a in "$@"; do
     --tools=*) TOOLS="${a#*=}" ;;
     --only=*) ONLY=",${a#*=}," ;;
     --quiet) QUIET=1 ;;
+    --bf16) BF16=1 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "runtime-build-check: error: unknown option '$a'" >&2; exit 1 ;;
     *) FILES+=("$(realpath "$a")") ;;
   esac
 done
 say() { echo "runtime-build-check: $*" >&2; }
-[ ${#FILES[@]} -gt 0 ] || { say "error: no SYCLBIN file given (--help)"; exit 1; }
+[ ${#FILES[@]} -gt 0 ] || [ $BF16 = 1 ] || { say "error: no SYCLBIN file given (--help)"; exit 1; }
 TOOLS="$(cd "$TOOLS" && pwd)"
-[ -x "$TOOLS/syclbin" ] || { say "error: missing $TOOLS/syclbin (cargo build --release)"; exit 1; }
+for t in syclbin sycl-link; do
+  [ -x "$TOOLS/$t" ] || { say "error: missing $TOOLS/$t (cargo build --release)"; exit 1; }
+done
 command -v clang++-22 >/dev/null || { say "error: clang++-22 not found (scripts/setup.sh)"; exit 1; }
 
-# The runtime, as scripts/syclbin-e2e-test.sh installs it (same pins).
-if [ ! -e "$VENV/lib/libsycl.so.9" ] || [ ! -e "$VENV/lib/libur_adapter_opencl.so.0" ] \
-  || [ ! -e "$VENV/lib/libintelocl.so" ] || [ ! -e "$VENV/lib/libtbb.so.12" ]; then
-  [ -x "$VENV/bin/pip" ] || python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --no-deps intel-sycl-rt==2026.2.0 intel-opencl-rt==2026.2.0 \
-    intel-cmplr-lib-rt==2026.2.0 intel-cmplr-lib-ur==2026.1.2 umf==1.2.0
-  "$VENV/bin/pip" install --quiet "tbb==2023.*"
-fi
+# The runtime, as scripts/syclbin-e2e-test.sh installs it (PyPI wheels in
+# $VENV, libhwloc).
+. "$ROOT/scripts/sycl-runtime-venv.sh"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -70,7 +72,12 @@ if [ ! -x "$LOADER" ] || [ "$SRC" -nt "$LOADER" ]; then
 fi
 
 STATUS=0
-for f in "${FILES[@]}"; do
+T_IMAGES=0 T_BUILT=0 T_FAILED=0 T_TIMEDOUT=0 T_EXEMPT=0 T_INCOMPATIBLE=0
+if [ $BF16 = 1 ]; then
+  "$TOOLS/sycl-link" --syclbin=executable "$ROOT/scripts/runtime-build-check/bf16.ll" -o "$WORK/bf16.syclbin"
+  if timeout -k 5 "$TIMEOUT" "$LOADER" --bf16 "$WORK/bf16.syclbin"; then :; else STATUS=1; fi
+fi
+for f in ${FILES[@]+"${FILES[@]}"}; do
   name="$(basename "$f")"
   d="$WORK/x"; rm -rf "$d"
   "$TOOLS/syclbin" extract "$f" -o "$d" || { say "error: $name: cannot extract"; STATUS=1; continue; }
@@ -86,7 +93,7 @@ for f in "${FILES[@]}"; do
     rc=$?
     set -e
     ds=$(( ($(date +%s%N) - start) / 100000000 )); secs="$((ds / 10)).$((ds % 10))"
-    last="$(printf '%s\n' "$out" | grep -E '^(built|error|incompatible):' | tail -1)"
+    last="$(printf '%s\n' "$out" | grep -E '^(built|error|incompatible):' | tail -1 || true)"
     case $rc in
       0) built=$((built + 1)); st=built; detail="${last#built: }" ;;
       3) incompatible=$((incompatible + 1)); st=incompatible; detail="${last#incompatible: }" ;;
@@ -96,7 +103,9 @@ for f in "${FILES[@]}"; do
         detail="over ${TIMEOUT}s" ;;
       *)
         failed=$((failed + 1)); st=FAILED
-        if [ $rc -gt 128 ]; then detail="killed by signal $((rc - 128)) (the CPU compiler crashed)"
+        if [ $rc -gt 128 ]; then
+          detail="killed by signal $((rc - 128)) (the CPU compiler crashed$(printf '%s\n' "$out" \
+            | grep -o 'Running pass "[^"(]*' | tail -1 | sed 's/^/ in /; s/$/"/' || true))"
         else detail="${last#error: }"; [ -n "$detail" ] || detail="$(printf '%s\n' "$out" | grep . | head -1)"; fi ;;
     esac
     if [ "$QUIET" = 0 ] || [ "$st" != built ]; then
@@ -107,5 +116,10 @@ for f in "${FILES[@]}"; do
   [ -z "$ONLY" ] || n=$((built + failed + timedout + exempt + incompatible))
   echo "$name: $n images: built $built, failed $failed, timed out $((timedout + exempt)) ($exempt over ${EXEMPT_MB} MB, not counted), incompatible $incompatible"
   if [ $failed -gt 0 ] || [ $timedout -gt 0 ]; then STATUS=1; fi
+  T_IMAGES=$((T_IMAGES + n)) T_BUILT=$((T_BUILT + built)) T_FAILED=$((T_FAILED + failed))
+  T_TIMEDOUT=$((T_TIMEDOUT + timedout + exempt)) T_EXEMPT=$((T_EXEMPT + exempt)) T_INCOMPATIBLE=$((T_INCOMPATIBLE + incompatible))
 done
+if [ ${#FILES[@]} -gt 1 ]; then
+  echo "total: ${#FILES[@]} files, $T_IMAGES images: built $T_BUILT, failed $T_FAILED, timed out $T_TIMEDOUT ($T_EXEMPT over ${EXEMPT_MB} MB, not counted), incompatible $T_INCOMPATIBLE"
+fi
 exit $STATUS

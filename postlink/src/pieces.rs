@@ -27,8 +27,8 @@
 //!
 //! Kept in one piece: images below [`PieceSettings::min_instructions`] or of
 //! one function, and images the cut does not handle (aliases, linkages
-//! other than external and local, hidden definitions, a name that already
-//! starts with the prefix).
+//! other than external and local, hidden definitions, an unnamed internal
+//! variable, a name that already starts with the prefix).
 
 use std::collections::{HashMap, HashSet};
 
@@ -206,6 +206,8 @@ pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> 
     };
     if defs.iter().chain(&globals).any(|v| !local(v) && !exported(v))
         || defs.iter().any(|f| f.call_conv().is_kernel() && !exported(f))
+        // An unnamed internal variable's copies could not be merged again.
+        || globals.iter().any(|g| local(g) && g.name().is_empty())
         || m.global_values().iter().any(|v| v.name().starts_with(prefix))
     {
         return None;

@@ -28,7 +28,9 @@
 //! Kept in one piece: images below [`PieceSettings::min_instructions`] or of
 //! one function, and images the cut does not handle (aliases, linkages
 //! other than external and local, hidden definitions, an unnamed internal
-//! variable, a name that already starts with the prefix).
+//! variable that is not constant, a name that already starts with the
+//! prefix). An unnamed internal constant used by several pieces keeps one
+//! copy per piece.
 
 use std::collections::{HashMap, HashSet};
 
@@ -206,8 +208,9 @@ pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> 
     };
     if defs.iter().chain(&globals).any(|v| !local(v) && !exported(v))
         || defs.iter().any(|f| f.call_conv().is_kernel() && !exported(f))
-        // An unnamed internal variable's copies could not be merged again.
-        || globals.iter().any(|g| local(g) && g.name().is_empty())
+        // An unnamed internal variable's copies could not be merged again
+        // (an unnamed constant's copies are harmless and stay).
+        || globals.iter().any(|g| local(g) && g.name().is_empty() && !g.is_global_constant())
         || m.global_values().iter().any(|v| v.name().starts_with(prefix))
     {
         return None;

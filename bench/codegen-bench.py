@@ -31,7 +31,12 @@
                   then syclbin create; the baseline of "sycl-link within
                   10%"
           base-*  sycl-link and its steps from another build (pack --base)
-        and prints wall time (median of N runs, min-max), the peak of the
+          pieces off / force, -O0: sycl-link and ours with every image
+                  compiled in one piece (--codegen-pieces=off), with every
+                  image of two functions or more in pieces (force), and
+                  with the back end at -O0 (--codegen-opt-level=0)
+        and prints wall time (median of N runs, min-max), the CPU time of
+        all the run's processes (user + system, median), the peak of the
         resident memory of all the run's processes together (sampled every
         20 ms; the highest over the runs), the same as proportional set size
         (libLLVM's shared pages counted once; "-" where /proc has no
@@ -43,6 +48,7 @@ Not a test: figures only.
 
 import argparse
 import os
+import resource
 import re
 import shutil
 import statistics
@@ -168,7 +174,13 @@ class PeakSampler:
         return self.peak, self.pss
 
 
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def measure(cmd, env):
+    cpu0 = children_cpu()
     start = time.monotonic()
     p = subprocess.Popen(["sh", "-c", cmd], env=env, start_new_session=True,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -178,7 +190,7 @@ def measure(cmd, env):
     peak = sampler.finish()
     if p.returncode != 0:
         sys.exit(f"codegen-bench: failed ({p.returncode}): {cmd}\n{err.decode(errors='replace')}")
-    return wall, peak
+    return wall, children_cpu() - cpu0, peak
 
 
 def run(args):
@@ -200,7 +212,7 @@ def run(args):
     print(f"machine: {os.cpu_count()} CPUs, {cpu}; anchor runs llc with xargs -P{jobs}; outputs in {outs}")
     print(f"runs: {args.reps} per row; wall = median (min-max); peak = highest of the runs, all processes summed")
     inputs = [i for i in args.inputs.split(",") if os.path.exists(os.path.join(pkg, "in", f"{i}.bc"))]
-    header = (f"{'input':<7} {'mode':<7} {'tool':<30} {'images':>6} {'wall_s':>8} {'(min-max)':>15}"
+    header = (f"{'input':<7} {'mode':<7} {'tool':<30} {'images':>6} {'wall_s':>8} {'(min-max)':>15} {'cpu_s':>7}"
               f" {'peak_MiB':>9} {'pss_MiB':>8} {'vs_anchor':>9}")
     print(header)
     for inp in inputs:
@@ -230,6 +242,18 @@ def run(args):
                  f"rm -rf {d} && mkdir -p {d} && sycl-post-link -split={mode} {steps} -o {d}/t.table {bc}"
                  f" && syclbin create --state=input --table={d}/t.table -o {d}/s.syclbin",
                  None),
+                ("sycl-link pieces off",
+                 f"rm -rf {d} && mkdir -p {d} && sycl-link --codegen-pieces=off --sycl-module-split-mode={mode} {bc}"
+                 f" -o {d}/l.syclbin",
+                 None),
+                ("sycl-link pieces force",
+                 f"rm -rf {d} && mkdir -p {d} && sycl-link --codegen-pieces=force --sycl-module-split-mode={mode} {bc}"
+                 f" -o {d}/l.syclbin",
+                 None),
+                ("sycl-link -O0",
+                 f"rm -rf {d} && mkdir -p {d} && sycl-link --codegen-opt-level=0 --sycl-module-split-mode={mode} {bc}"
+                 f" -o {d}/l.syclbin",
+                 None),
                 ("base sycl-link",
                  f"rm -rf {d} && mkdir -p {d} && base-sycl-link --sycl-module-split-mode={mode} {bc} -o {d}/l.syclbin",
                  None),
@@ -244,10 +268,11 @@ def run(args):
             anchor_median = None
             images = None
             for name, cmd, count in rows:
-                walls, peaks, psss = [], [], []
+                walls, cpus, peaks, psss = [], [], [], []
                 for _ in range(args.reps):
-                    w, (p, pss) = measure(cmd, env)
+                    w, c, (p, pss) = measure(cmd, env)
                     walls.append(w)
+                    cpus.append(c)
                     peaks.append(p)
                     psss.append(pss)
                     if count is not None:
@@ -257,7 +282,8 @@ def run(args):
                     anchor_median = med
                 ratio = anchor_median / med
                 print(f"{inp:<7} {mode:<7} {name:<30} {images if images is not None else '':>6} {med:8.2f}"
-                      f" {f'({min(walls):.2f}-{max(walls):.2f})':>15} {max(peaks) / 2**20:9.0f}"
+                      f" {f'({min(walls):.2f}-{max(walls):.2f})':>15} {statistics.median(cpus):7.1f}"
+                      f" {max(peaks) / 2**20:9.0f}"
                       f" {(f'{max(psss) / 2**20:.0f}' if None not in psss else '-'):>8} {ratio:8.2f}x",
                       flush=True)
             shutil.rmtree(d, ignore_errors=True)
@@ -279,7 +305,8 @@ def main():
     r.add_argument("--inputs", default="k1000,k4000,ggml")
     r.add_argument("--modes", default="source,kernel")
     r.add_argument("--rows", help="rows to run, by number: 0 anchor, 1 ours, 2 sycl-link, 3 sycl-link's steps,"
-                   " 4 base sycl-link, 5 base steps (default: all; the first run is the ratios' reference)")
+                   " 4 sycl-link pieces off, 5 pieces force, 6 -O0, 7 base sycl-link, 8 base steps (default: all;"
+                   " the first run is the ratios' reference)")
     r.add_argument("--work", default="/dev/shm" if os.path.isdir("/dev/shm") else None)
     a = ap.parse_args()
     pack(a) if a.cmd == "pack" else run(a)

@@ -5,7 +5,10 @@
 # kernels; sycl-link; upstream clang 22's SYCL device code through sycl-link
 # (examples/upstream-clang, the commands of docs/upstream-clang.md); the
 # runtime's own SYCLBIN read back by `syclbin dump`; a differential check
-# against Intel's kernel compiler in the runtime.
+# against Intel's kernel compiler in the runtime; the per-source images
+# compiled in one piece and in pieces, with the same results. Run with
+# SPL_CODEGEN_PIECES=force (scripts/test.sh does) every case compiles every
+# image of two functions or more in pieces.
 #
 # Usage: scripts/syclbin-e2e-test.sh [TOOL_DIR]   (default target/release)
 # Set-up (../shared/research/real-clients.md): PyPI wheels pinned below in a
@@ -110,6 +113,24 @@ many() {
   ./host many mk.syclbin input 8 && ./host many ms.syclbin executable 8
 }
 run_case "eight kernels split per kernel and per source" many
+
+# One piece against pieces (issue 28): the per-source images compiled whole
+# and cut into pieces (every image of two functions or more), run on the
+# runtime; the kernels' results (the host's output) must be the same.
+pieces() {
+  local p
+  for p in off force; do
+    syclbin create --codegen-pieces=$p --state=executable --table=ms.table -o ms-$p.syclbin || return 1
+    ./host many ms-$p.syclbin executable 8 > many-$p.out || { cat many-$p.out; return 1; }
+    syclbin extract ms-$p.syclbin -o x-$p > /dev/null || return 1
+  done
+  for f in x-force/*.spv; do spirv-val "$f" || return 1; done
+  diff many-off.out many-force.out || { echo "results differ between one piece and pieces"; return 1; }
+  echo "$(grep -c PASS many-force.out) results the same in one piece and in pieces;" \
+    "$(for f in x-off/*.spv; do cmp -s "$f" "x-force/${f#x-off/}" && echo same; done | grep -c same)" \
+    "of $(ls x-off/*.spv | wc -l) images byte for byte"
+}
+run_case "one piece against pieces: the same kernel results" pieces
 
 device_global() {
   sycl-post-link -split=kernel -symbols -properties -device-globals -o dg.table "$SRC/dg.ll"

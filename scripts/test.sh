@@ -44,8 +44,11 @@ scripts/fault-campaign.py --cases 600
 scripts/cache-concurrency-test.py --rounds 4
 # Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
 scripts/spec-const-device-test.sh target/release
-# SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device).
-scripts/syclbin-e2e-test.sh target/release
+# SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device),
+# with every image of two functions or more compiled in pieces (the default,
+# large images only, cuts none of its small images); its "one piece against
+# pieces" case compiles the per-source images both ways and compares results.
+SPL_CODEGEN_PIECES=force scripts/syclbin-e2e-test.sh target/release
 # Real device code built on Intel's runtime, image by image (tensor_impl per
 # source, the ggml and dpnp kernels of issue 27's causes, bfloat16 conversions).
 scripts/runtime-build-test.sh target/release
@@ -73,4 +76,11 @@ elif [ "${SPL_REQUIRE_CORPUS:-0}" != 0 ] || [ -n "${CI:-}" ]; then
 else
   echo "test: SKIPPED the upstream conformance corpus: not found at ${shared:-../shared or /work/shared}/conformance" >&2
   echo "test: (set SPL_SHARED=<dir holding conformance/>; CI requires it). Everything else ran and passed." >&2
+fi
+# Real device code (llama.cpp) per source: images of 8 to 30 kernels that
+# build on the runtime in one piece (seconds each; the largest take minutes,
+# and many others crash the CPU compiler either way) build in pieces too.
+if [ -n "$shared" ] && [ -e "$shared/bench/real/ggml_sycl.restored.bc.xz" ]; then
+  SPL_SHARED="$shared" scripts/pieces-build-check.sh --names=t_2,t_10,t_13 \
+    "$shared/bench/real/ggml_sycl.restored.bc.xz"
 fi

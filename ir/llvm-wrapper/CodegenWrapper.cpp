@@ -184,8 +184,8 @@ extern "C" {
 /// otherwise 1 with \p Error set (free with LLVMDisposeMessage).
 int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
                      const char *Features, int Assembly,
-                     const char *SpirvExtensions, char **Out, size_t *OutLen,
-                     char **Error) {
+                     const char *SpirvExtensions, int OptLevel, char **Out,
+                     size_t *OutLen, char **Error) {
   *Out = nullptr;
   *OutLen = 0;
   *Error = nullptr;
@@ -206,9 +206,11 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
     return 1;
   }
   TargetOptions Options;
+  // llc's -O0..-O3 (CodeGenOpt::parseLevel); anything else is -O2.
+  CodeGenOptLevel Level = CodeGenOpt::getLevel(OptLevel).value_or(
+      CodeGenOptLevel::Default);
   std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-      TT, CPU, Features, Options, std::nullopt, std::nullopt,
-      CodeGenOptLevel::Default));
+      TT, CPU, Features, Options, std::nullopt, std::nullopt, Level));
   if (!TM) {
     *Error = LLVMCreateMessage("cannot create a target machine");
     return 1;
@@ -247,8 +249,8 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
       FatalReason = &Fatal;
       CrashRecoveryContext CRC;
       Completed = CRC.RunSafely([&] {
-        Ok = SPIRVTranslate(&Mod, Translated, Message, Extensions,
-                            CodeGenOptLevel::Default, TT);
+        Ok = SPIRVTranslate(&Mod, Translated, Message, Extensions, Level,
+                            TT);
       });
       FatalReason = nullptr;
     }

@@ -33,6 +33,9 @@ pub struct CodegenTarget {
     /// SPIR-V extensions the SPIR-V back end may use (`llc -spirv-ext=+A,+B`,
     /// but for this compilation alone); ignored for other targets.
     pub spirv_extensions: Vec<String>,
+    /// The back end's optimization level, as `llc -O<n>` (0 to 3; 2, the
+    /// default, is `llc`'s).
+    pub opt_level: u8,
 }
 
 impl CodegenTarget {
@@ -43,6 +46,7 @@ impl CodegenTarget {
             cpu: String::new(),
             features: String::new(),
             spirv_extensions: Vec::new(),
+            opt_level: 2,
         }
     }
 
@@ -61,6 +65,7 @@ impl CodegenTarget {
             cpu: cpu.into(),
             features: String::new(),
             spirv_extensions: Vec::new(),
+            opt_level: 2,
         }
     }
 }
@@ -107,6 +112,7 @@ impl Module<'_> {
                 features.as_ptr(),
                 i32::from(kind == OutputKind::Assembly),
                 extensions.as_ptr(),
+                i32::from(target.opt_level),
                 &mut out,
                 &mut len,
                 &mut error,
@@ -197,6 +203,7 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n\
             cpu: String::new(),
             features: String::new(),
             spirv_extensions: Vec::new(),
+            opt_level: 2,
         };
         assert!(m.emit_to_memory(&target, OutputKind::Object).is_err());
     }

@@ -210,6 +210,7 @@ extern "C" {
         features: *const libc_char,
         assembly: i32,
         spirv_extensions: *const libc_char,
+        opt_level: i32,
         out: *mut *mut libc_char,
         out_len: *mut usize,
         error: *mut *mut libc_char,

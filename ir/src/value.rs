@@ -304,6 +304,11 @@ impl<'c> Value<'c> {
         self.is_global_variable() && unsafe { LLVMIsExternallyInitialized(self.raw) != 0 }
     }
 
+    /// A global variable marked `constant`.
+    pub fn is_global_constant(self) -> bool {
+        self.is_global_variable() && unsafe { LLVMIsGlobalConstant(self.raw) != 0 }
+    }
+
     /// DLL storage class is `dllexport`.
     pub fn is_dll_export(self) -> bool {
         unsafe { LLVMGetDLLStorageClass(self.raw) == llvm_sys::LLVMDLLStorageClass::LLVMDLLExportStorageClass }

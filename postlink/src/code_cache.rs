@@ -54,7 +54,7 @@ use std::time::{Duration, SystemTime};
 
 use sha2::{Digest, Sha256};
 
-use crate::codegen_worker::{self, CompiledIr, WorkerSettings};
+use crate::codegen_worker::{self, CompiledIr, Request, WorkerSettings};
 
 /// The entry format; a new one changes every key.
 const MAGIC: &[u8; 16] = b"spl-code-cache1\n";
@@ -62,7 +62,7 @@ const MAGIC: &[u8; 16] = b"spl-code-cache1\n";
 /// What the back end is asked for (`sycl_spirv::compile_module_with`: a
 /// SPIR-V 64-bit object at the back end's default optimization level,
 /// canonical ids). Part of every key.
-const CODEGEN_CONFIG: &str = "spirv64 object, default opt level, canonical ids";
+const CODEGEN_CONFIG: &str = "spirv64 object, canonical ids, pieces joined";
 
 /// The payload of a read check's entry ([`CodeCache::read_checked`]).
 const READ_CHECKED: &[u8] = b"read check passed";
@@ -247,10 +247,18 @@ impl CodeCache {
         })
     }
 
-    /// The key of compiling `code` with `settings`.
-    pub fn key(&self, code: &[u8], settings: &WorkerSettings) -> Key {
+    /// The key of compiling `code` as `request` with `settings`: an image
+    /// and a piece of the same bytes answer differently (a piece is not
+    /// validated and names no kernels), and how images are cut and the back
+    /// end's optimization level decide the bytes too.
+    pub fn key(&self, request: Request, code: &[u8], settings: &WorkerSettings) -> Key {
         let mut h = Sha256::new();
         h.update(self.salt);
+        h.update([request as u8, settings.opt_level]);
+        let p = settings.pieces;
+        for n in [p.min_instructions, p.piece_instructions, p.max_pieces] {
+            h.update((n as u64).to_le_bytes());
+        }
         let exts = settings.spirv_extensions.join(",");
         h.update((exts.len() as u64).to_le_bytes());
         h.update(exts.as_bytes());
@@ -573,6 +581,8 @@ mod tests {
             validate: true,
             memory_limit: 0,
             read_only: false,
+            pieces: crate::pieces::PieceSettings::OFF,
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         }
     }
 
@@ -605,7 +615,7 @@ mod tests {
     fn a_stored_entry_is_found_whole_and_counted() {
         let d = temp_dir("roundtrip");
         let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
-        let k = c.key(b"ir bytes", &worker_settings());
+        let k = c.key(Request::Image, b"ir bytes", &worker_settings());
         assert_eq!(c.lookup(&k), None);
         c.store(&k, &compiled());
         assert_eq!(c.lookup(&k), Some(compiled()));
@@ -630,22 +640,33 @@ mod tests {
         let d = temp_dir("key");
         let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
         let s = worker_settings();
-        let k = c.key(b"ir", &s);
-        assert_eq!(k, c.key(b"ir", &s));
-        assert_ne!(k, c.key(b"ir2", &s));
+        let k = c.key(Request::Image, b"ir", &s);
+        assert_eq!(k, c.key(Request::Image, b"ir", &s));
+        assert_ne!(k, c.key(Request::Image, b"ir2", &s));
         let mut s2 = s.clone();
         s2.validate = false;
-        assert_ne!(k, c.key(b"ir", &s2));
+        assert_ne!(k, c.key(Request::Image, b"ir", &s2));
         let mut s3 = s.clone();
         s3.spirv_extensions.push("SPV_KHR_b".into());
-        assert_ne!(k, c.key(b"ir", &s3));
+        assert_ne!(k, c.key(Request::Image, b"ir", &s3));
+        assert_ne!(k, c.key(Request::Piece, b"ir", &s), "a piece answers differently");
+        let mut s5 = s.clone();
+        s5.opt_level = 0;
+        assert_ne!(k, c.key(Request::Image, b"ir", &s5));
+        let mut s6 = s.clone();
+        s6.pieces = crate::pieces::PieceSettings::forced(16);
+        assert_ne!(k, c.key(Request::Image, b"ir", &s6));
         let mut s4 = s.clone();
         s4.memory_limit = 1 << 30;
-        assert_eq!(k, c.key(b"ir", &s4), "the memory limit does not change bytes");
+        assert_eq!(
+            k,
+            c.key(Request::Image, b"ir", &s4),
+            "the memory limit does not change bytes"
+        );
         let mut other = settings(&d);
         other.tool = "test 0.1.0 (git def)".into();
         let c2 = CodeCache::open(&other, &worker()).expect("opens");
-        assert_ne!(k, c2.key(b"ir", &s));
+        assert_ne!(k, c2.key(Request::Image, b"ir", &s));
         let _ = fs::remove_dir_all(&d);
     }
 
@@ -653,7 +674,7 @@ mod tests {
     fn truncated_flipped_or_foreign_entries_are_misses() {
         let d = temp_dir("corrupt");
         let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
-        let k = c.key(b"ir", &worker_settings());
+        let k = c.key(Request::Image, b"ir", &worker_settings());
         c.store(&k, &compiled());
         let path = c.path(&k);
         let good = fs::read(&path).expect("entry");
@@ -674,7 +695,7 @@ mod tests {
             assert_eq!(c.lookup(&k), None, "{} bytes accepted", bad.len());
         }
         // Another key's (sound) entry under this key's name.
-        let k2 = c.key(b"other ir", &worker_settings());
+        let k2 = c.key(Request::Image, b"other ir", &worker_settings());
         fs::write(&path, entry_bytes(&k2, b"\0")).expect("write");
         assert_eq!(c.lookup(&k), None);
         c.store(&k, &compiled());
@@ -689,7 +710,7 @@ mod tests {
         // A file where an entry's directory must go.
         fs::remove_dir_all(d.join(ENTRIES)).expect("rm");
         fs::write(d.join(ENTRIES), b"x").expect("write");
-        let k = c.key(b"ir", &worker_settings());
+        let k = c.key(Request::Image, b"ir", &worker_settings());
         c.store(&k, &compiled());
         assert_eq!(c.lookup(&k), None);
         assert_eq!(c.counts().stores, 0);
@@ -753,7 +774,7 @@ mod tests {
         assert!(!c.read_checked(&edited));
         // A mark is not an image entry, nor an image entry a mark.
         assert_eq!(c.lookup(&keys[0]), None);
-        let k = c.key(b"ir", &worker_settings());
+        let k = c.key(Request::Image, b"ir", &worker_settings());
         c.store(&k, &compiled());
         assert!(!c.read_checked(&[k]));
         assert!(c

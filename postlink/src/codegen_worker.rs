@@ -15,10 +15,13 @@
 //! end kept from another.
 //!
 //! The protocol, over the worker's standard input and output: a request is
-//! the image's name and its LLVM IR (each a little-endian `u64` length and
-//! the bytes); the answer is a status byte, then for success the SPIR-V, the
-//! kernel names (one per line), `[SYCL/kernel param opt]` as property-set
-//! text (empty when none) and the module's triple, for failure the message.
+//! its kind ([`Request`], one byte), the unit's name and its LLVM IR (each a
+//! little-endian `u64` length and the bytes); the answer is a status byte,
+//! then for success the SPIR-V, the kernel names (one per line),
+//! `[SYCL/kernel param opt]` as property-set text (empty when none) and the
+//! module's triple, for an image cut into pieces ([`crate::pieces`]) the
+//! same three and then the renamed symbols and the pieces' bitcode (each a
+//! count and the fields), for failure the message.
 //! A worker's settings (SPIR-V extensions, validation) are its arguments.
 //! Nothing is written to disk.
 
@@ -26,6 +29,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 
+use crate::pieces::{Partition, PieceSettings};
 use sycl_props::property_set::PropertySetRegistry;
 
 /// The argument that starts a binary as a code generation worker.
@@ -74,6 +78,10 @@ pub struct WorkerSettings {
     pub memory_limit: u64,
     /// Read each request's LLVM IR and nothing more ([`ReadCheck`]).
     pub read_only: bool,
+    /// Which images are cut into pieces ([`crate::pieces`]).
+    pub pieces: PieceSettings,
+    /// The back end's optimization level (`llc -O<n>`, 0 to 3).
+    pub opt_level: u8,
 }
 
 impl WorkerSettings {
@@ -88,6 +96,12 @@ impl WorkerSettings {
         if self.read_only {
             a.push("--read-only".into());
         }
+        if self.opt_level != sycl_spirv::DEFAULT_OPT_LEVEL {
+            a.push(format!("--opt-level={}", self.opt_level));
+        }
+        if self.pieces.enabled() {
+            a.push(format!("--pieces={}", self.pieces.to_arg()));
+        }
         a
     }
 
@@ -97,6 +111,8 @@ impl WorkerSettings {
             validate: true,
             memory_limit: 0,
             read_only: false,
+            pieces: PieceSettings::OFF,
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
         for a in args {
             if let Some(v) = a.strip_prefix("--spirv-ext=") {
@@ -105,6 +121,14 @@ impl WorkerSettings {
                 s.validate = false;
             } else if a == "--read-only" {
                 s.read_only = true;
+            } else if let Some(v) = a.strip_prefix("--opt-level=") {
+                s.opt_level = v
+                    .parse()
+                    .ok()
+                    .filter(|l| *l <= 3)
+                    .ok_or_else(|| format!("bad worker argument '{a}'"))?;
+            } else if let Some(v) = a.strip_prefix("--pieces=") {
+                s.pieces = PieceSettings::from_arg(v).ok_or_else(|| format!("bad worker argument '{a}'"))?;
             } else if let Some(v) = a.strip_prefix("--memory-limit=") {
                 s.memory_limit = v.parse().map_err(|_| format!("bad worker argument '{a}'"))?;
             } else {
@@ -228,11 +252,54 @@ pub struct CompiledIr {
     pub param_opt: Option<PropertySetRegistry>,
     /// The IR's target triple, if it has one.
     pub triple: Option<String>,
+    /// An image cut into pieces instead of compiled (`spirv` is then
+    /// empty): each piece is compiled as a [`Request::Piece`] and the
+    /// results joined (`sycl_spirv::join_pieces`).
+    pub pieces: Option<Partition>,
 }
 
-/// The one compilation of an LLVM IR image, in this process: parse, verify,
-/// read kernels and eliminated arguments, compile to SPIR-V and validate.
-/// Errors are messages (LLVM's diagnostics start with `name`).
+/// What a request asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    /// An image: compiled, or cut into pieces when the settings say so.
+    Image = 0,
+    /// A piece of an image: compiled alone, not validated (the joined
+    /// module is), no kernels read.
+    Piece = 1,
+}
+
+/// One piece of an image ([`Request::Piece`]) compiled in this process:
+/// its SPIR-V, to be joined with the other pieces'.
+fn compile_piece(code: &[u8], name: &str, settings: &WorkerSettings) -> Result<CompiledIr, String> {
+    let ctx = sycl_ir::Context::new();
+    let m = ctx.parse_ir(code, name).map_err(|e| e.to_string())?;
+    let spirv =
+        sycl_spirv::compile_module_at(&m, &settings.spirv_extensions, settings.opt_level).map_err(|e| e.to_string())?;
+    Ok(CompiledIr {
+        spirv,
+        ..CompiledIr::default()
+    })
+}
+
+/// The one compilation of an LLVM IR unit, in this process: for an image,
+/// parse, verify, read kernels and eliminated arguments, then cut it into
+/// pieces ([`CompiledIr::pieces`]) or compile it to SPIR-V and validate;
+/// for a piece, compile it. Errors are messages (LLVM's diagnostics start
+/// with `name`). Every unit of IR bytes that becomes SPIR-V bytes goes
+/// through here.
+pub fn compile_unit(
+    request: Request,
+    code: &[u8],
+    name: &str,
+    settings: &WorkerSettings,
+) -> Result<CompiledIr, String> {
+    match request {
+        Request::Image => compile_llvm_ir(code, name, settings),
+        Request::Piece => compile_piece(code, name, settings),
+    }
+}
+
+/// [`compile_unit`] of an image.
 pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Result<CompiledIr, String> {
     use sycl_passes::properties::param_opt;
     let ctx = sycl_ir::Context::new();
@@ -249,7 +316,18 @@ pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Re
         param_opt::add_kernel_param_opt(&m, &mut reg);
         reg
     });
-    let spirv = sycl_spirv::compile_module_with(&m, &settings.spirv_extensions).map_err(|e| e.to_string())?;
+    let triple = Some(m.triple()).filter(|t| !t.is_empty());
+    if let Some(p) = crate::pieces::partition(&m, &settings.pieces) {
+        return Ok(CompiledIr {
+            spirv: Vec::new(),
+            kernels,
+            param_opt,
+            triple,
+            pieces: Some(p),
+        });
+    }
+    let spirv =
+        sycl_spirv::compile_module_at(&m, &settings.spirv_extensions, settings.opt_level).map_err(|e| e.to_string())?;
     if settings.validate {
         sycl_spirv::validate_bytes(&spirv).map_err(|e| e.to_string())?;
     }
@@ -257,8 +335,27 @@ pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Re
         spirv,
         kernels,
         param_opt,
-        triple: Some(m.triple()).filter(|t| !t.is_empty()),
+        triple,
+        pieces: None,
     })
+}
+
+fn write_fields(w: &mut impl Write, fields: &[impl AsRef<[u8]>]) -> io::Result<()> {
+    w.write_all(&(fields.len() as u64).to_le_bytes())?;
+    fields.iter().try_for_each(|f| write_field(w, f.as_ref()))
+}
+
+/// The most fields of a list (renamed symbols, pieces).
+const MAX_FIELDS: u64 = 1 << 24;
+
+fn read_fields(r: &mut impl Read) -> io::Result<Vec<Vec<u8>>> {
+    let mut len = [0u8; 8];
+    r.read_exact(&mut len)?;
+    let len = u64::from_le_bytes(len);
+    if len > MAX_FIELDS {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "too many fields"));
+    }
+    (0..len).map(|_| read_field(r)).collect()
 }
 
 fn write_field(w: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
@@ -329,7 +426,7 @@ pub(crate) fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, Str
     let mut out = BufWriter::new(out);
     match result {
         Ok(c) => {
-            out.write_all(&[0])?;
+            out.write_all(&[if c.pieces.is_some() { 2 } else { 0 }])?;
             write_field(&mut out, &c.spirv)?;
             write_field(&mut out, c.kernels.join("\n").as_bytes())?;
             let props = c
@@ -339,6 +436,10 @@ pub(crate) fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, Str
                 .unwrap_or_default();
             write_field(&mut out, props.as_bytes())?;
             write_field(&mut out, c.triple.as_deref().unwrap_or("").as_bytes())?;
+            if let Some(p) = &c.pieces {
+                write_fields(&mut out, &p.renamed)?;
+                write_fields(&mut out, &p.pieces)?;
+            }
         }
         Err(e) => {
             out.write_all(&[1])?;
@@ -353,7 +454,7 @@ pub(crate) fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, Str
 pub(crate) fn read_answer(r: &mut impl Read) -> io::Result<Result<CompiledIr, String>> {
     let mut status = [0u8; 1];
     r.read_exact(&mut status)?;
-    if status[0] != 0 {
+    if status[0] == 1 {
         return Ok(Err(read_string(r)?));
     }
     let spirv = read_field(r)?;
@@ -368,11 +469,24 @@ pub(crate) fn read_answer(r: &mut impl Read) -> io::Result<Result<CompiledIr, St
                 .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?,
         )
     };
+    let pieces = if status[0] == 2 {
+        let renamed = read_fields(r)?
+            .into_iter()
+            .map(|n| String::from_utf8(n).map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8")))
+            .collect::<io::Result<_>>()?;
+        Some(Partition {
+            pieces: read_fields(r)?,
+            renamed,
+        })
+    } else {
+        None
+    };
     Ok(Ok(CompiledIr {
         spirv,
         kernels: kernels.lines().filter(|l| !l.is_empty()).map(str::to_string).collect(),
         param_opt,
         triple: Some(triple).filter(|t| !t.is_empty()),
+        pieces,
     }))
 }
 
@@ -393,14 +507,21 @@ fn serve_with(
 ) -> io::Result<()> {
     let mut input = BufReader::new(input);
     loop {
-        let name = match read_string(&mut input) {
-            Ok(n) => n,
+        let mut kind = [0u8; 1];
+        match input.read_exact(&mut kind) {
+            Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(()),
             Err(e) => return Err(e),
+        }
+        let request = match kind[0] {
+            0 => Request::Image,
+            1 => Request::Piece,
+            _ => return Err(io::Error::new(io::ErrorKind::InvalidData, "unknown request")),
         };
+        let name = read_string(&mut input)?;
         let code = read_field(&mut input)?;
         if isolation == Isolation::InProcess {
-            let result = compile_llvm_ir(&code, &name, settings);
+            let result = compile_unit(request, &code, &name, settings);
             write_answer(output, &result)?;
             if matches!(&result, Err(e) if e.contains(BACK_END_STOPPED)) {
                 // LLVM's state in this process is no longer usable: the pool
@@ -420,7 +541,7 @@ fn serve_with(
                 drop(ctx.parse_ir(&code, &name));
                 Ok(CompiledIr::default())
             } else {
-                compile_llvm_ir(&code, &name, settings)
+                compile_unit(request, &code, &name, settings)
             };
             write_answer(output, &result).is_ok()
         }) {
@@ -558,8 +679,11 @@ impl Worker {
 
     /// Compiles one image. `Err((message, alive))`: the image failed; when
     /// `alive` is false the worker is gone and must be replaced.
-    pub(crate) fn compile(&mut self, name: &str, code: &[u8]) -> Result<CompiledIr, (String, bool)> {
-        let sent = write_field(&mut self.stdin, name.as_bytes())
+    pub(crate) fn compile(&mut self, request: Request, name: &str, code: &[u8]) -> Result<CompiledIr, (String, bool)> {
+        let sent = self
+            .stdin
+            .write_all(&[request as u8])
+            .and_then(|()| write_field(&mut self.stdin, name.as_bytes()))
             .and_then(|()| write_field(&mut self.stdin, code))
             .and_then(|()| self.stdin.flush());
         if sent.is_err() {
@@ -644,6 +768,8 @@ impl ReadCheck {
             validate: false,
             memory_limit: self.memory_limit,
             read_only: true,
+            pieces: PieceSettings::OFF,
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
         compile_in_worker(&self.command, &settings, name, code).map(drop)
     }
@@ -664,11 +790,16 @@ pub fn compile_in_worker(
     code: &[u8],
 ) -> Result<CompiledIr, String> {
     block_sigpipe_on_this_thread();
-    let mut w = Worker::start(command, settings)?;
+    // One module in, one SPIR-V module out: never cut into pieces here.
+    let settings = WorkerSettings {
+        pieces: PieceSettings::OFF,
+        ..settings.clone()
+    };
+    let mut w = Worker::start(command, &settings)?;
     if settings.read_only {
         w.step = Step::Read;
     }
-    w.compile(name, code).map_err(|(message, _)| message)
+    w.compile(Request::Image, name, code).map_err(|(message, _)| message)
 }
 
 /// Blocks `SIGPIPE` on the calling thread, so that writing to a worker that
@@ -708,12 +839,16 @@ mod tests {
             validate: true,
             memory_limit: 0,
             read_only: false,
+            pieces: PieceSettings::OFF,
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
         let mut request = Vec::new();
         let ir = b"target triple = \"spir64-unknown-unknown\"\n\
 define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n";
+        request.push(Request::Image as u8);
         write_field(&mut request, b"k.ll").unwrap();
         write_field(&mut request, ir).unwrap();
+        request.push(Request::Image as u8);
         write_field(&mut request, b"bad.ll").unwrap();
         write_field(&mut request, b"define void @f( {").unwrap();
         let mut answer = Vec::new();
@@ -740,6 +875,8 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
             validate: false,
             memory_limit: 1 << 30,
             read_only: true,
+            pieces: PieceSettings::forced(4),
+            opt_level: 0,
         };
         assert_eq!(WorkerSettings::from_args(&s.to_args()).unwrap(), s);
         assert!(WorkerSettings::from_args(&["--x".into()]).is_err());

@@ -59,6 +59,7 @@ pub mod input;
 pub mod kernel_names;
 pub mod module_split;
 pub mod output;
+pub mod pieces;
 pub mod pipeline;
 pub mod settings;
 pub mod split_report;

@@ -19,13 +19,21 @@
 //! not to; the SPIR-V extensions DPC++ allows are allowed by default.
 //! Modules are put back in image order, so the bytes depend neither on the
 //! thread or worker count nor on timing.
+//!
+//! A large image is compiled in pieces ([`crate::pieces`],
+//! [`SyclbinOptions::pieces`]): a worker cuts it, its pieces join the queue
+//! ahead of the images waiting, any thread compiles them, and the thread
+//! that compiles the last joins their SPIR-V into the image's module
+//! (`sycl_spirv::join_pieces`: SPIRV-Tools' linker in this process), which
+//! is then validated as any image's.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
 use crate::code_cache::{CacheSettings, CodeCache};
-use crate::codegen_worker::{self, CompiledIr, Worker, WorkerCommand, WorkerSettings};
+use crate::codegen_worker::{self, CompiledIr, Request, Worker, WorkerCommand, WorkerSettings};
+use crate::pieces::PieceSettings;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{AbstractModule, BundleState, IrModule, IrType, Syclbin};
 pub use sycl_spirv::{
@@ -117,6 +125,11 @@ pub struct SyclbinOptions {
     /// processes: `None` (the library's default) compiles every image. The
     /// commands and the C ABI turn it on in the user's cache directory.
     pub cache: Option<CacheSettings>,
+    /// Which images are compiled in pieces ([`crate::pieces`]).
+    pub pieces: PieceSettings,
+    /// The SPIR-V back end's optimization level (`llc -O<n>`, 0 to 3;
+    /// default `sycl_spirv::DEFAULT_OPT_LEVEL`).
+    pub opt_level: u8,
 }
 
 /// The default [`SyclbinOptions::worker_memory_limit`]: 1 GiB. LLVM 22's
@@ -147,6 +160,8 @@ impl SyclbinOptions {
                 .codegen_memory_limit
                 .unwrap_or_else(|| codegen_worker::default_memory_limit(self.threads)),
             read_only: false,
+            pieces: self.pieces,
+            opt_level: self.opt_level,
         }
     }
 }
@@ -167,6 +182,8 @@ impl Default for SyclbinOptions {
             worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
             codegen_memory_limit: None,
             cache: None,
+            pieces: PieceSettings::default(),
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         }
     }
 }
@@ -243,9 +260,10 @@ impl Backend {
         }
     }
 
-    fn compile_ir(&mut self, code: &[u8], name: &str) -> Result<CompiledIr, String> {
+    /// Compiles one unit of LLVM IR (an image or a piece of one) to SPIR-V.
+    fn compile_ir(&mut self, request: Request, code: &[u8], name: &str) -> Result<CompiledIr, String> {
         match self {
-            Backend::InProcess(settings) => codegen_worker::compile_llvm_ir(code, name, settings),
+            Backend::InProcess(settings) => codegen_worker::compile_unit(request, code, name, settings),
             Backend::Workers {
                 command,
                 settings,
@@ -255,7 +273,7 @@ impl Backend {
             } => {
                 // Only worker results are cached: in this process, the
                 // back end's state from an earlier image can change bytes.
-                let key = cache.as_ref().map(|c| c.key(code, settings));
+                let key = cache.as_ref().map(|c| c.key(request, code, settings));
                 if let Some(hit) = cache.as_ref().zip(key.as_ref()).and_then(|(c, k)| c.lookup(k)) {
                     return Ok(hit);
                 }
@@ -263,7 +281,7 @@ impl Backend {
                     Some(w) => w,
                     None => worker.insert(Worker::start(command, settings)?),
                 };
-                match w.compile(name, code) {
+                match w.compile(request, name, code) {
                     Ok(c) => {
                         if w.resident_bytes().is_some_and(|b| b > *memory_limit) {
                             *worker = None;
@@ -291,15 +309,21 @@ impl Backend {
     }
 }
 
-fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Result<Compiled, SyclbinPackError> {
+/// An image compiled, or cut into pieces still to compile.
+enum Outcome {
+    Done(Compiled),
+    Pieces(CompiledIr),
+}
+
+fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Result<Outcome, SyclbinPackError> {
     let stored = |ir_type| {
-        Ok(Compiled {
+        Ok(Outcome::Done(Compiled {
             ir_type,
             bytes: image.code.clone(),
             kernels: None,
             param_opt: None,
             triple: None,
-        })
+        }))
     };
     if ir_type != IrType::SpirV {
         // PTX and AMDGCN modules are stored as given: compiling LLVM IR to
@@ -323,17 +347,70 @@ fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Resu
     }
     let step = crate::trace::span("CodeGen", &image.name);
     let c = backend
-        .compile_ir(&image.code, &image.name)
+        .compile_ir(Request::Image, &image.code, &image.name)
         .map_err(|e| image_error(image, e))?;
     drop(step);
+    if c.pieces.is_some() {
+        return Ok(Outcome::Pieces(c));
+    }
     crate::trace::progress("images compiled");
-    Ok(Compiled {
+    Ok(Outcome::Done(compiled_spirv(c)))
+}
+
+fn compiled_spirv(c: CompiledIr) -> Compiled {
+    Compiled {
         ir_type: IrType::SpirV,
         bytes: c.spirv,
         kernels: Some(c.kernels),
         param_opt: c.param_opt,
         triple: c.triple,
-    })
+    }
+}
+
+/// Compiles one piece of `image`.
+fn compile_piece(image: &SyclbinImage, n: usize, code: &[u8], backend: &mut Backend) -> Result<Vec<u8>, String> {
+    let step = crate::trace::span("CodeGen", format!("{} piece {n}", image.name));
+    let c = backend.compile_ir(Request::Piece, code, &image.name)?;
+    drop(step);
+    Ok(c.spirv)
+}
+
+/// The image's module from its pieces' SPIR-V (`c` is what cutting it
+/// gave), validated when the backend validates.
+fn join(
+    image: &SyclbinImage,
+    mut c: CompiledIr,
+    spirv: &[Vec<u8>],
+    validate: bool,
+) -> Result<Compiled, SyclbinPackError> {
+    let renamed = c.pieces.take().map(|p| p.renamed).unwrap_or_default();
+    let step = crate::trace::span("JoinPieces", &image.name);
+    let joined = sycl_spirv::join_pieces(spirv, &renamed).map_err(|e| image_error(image, e.to_string()))?;
+    if validate {
+        sycl_spirv::validate_bytes(&joined).map_err(|e| image_error(image, e.to_string()))?;
+    }
+    drop(step);
+    crate::trace::progress("images compiled");
+    c.spirv = joined;
+    Ok(compiled_spirv(c))
+}
+
+/// [`compile`], with the pieces of an image cut into pieces compiled one
+/// after the other on `backend`.
+fn compile_whole(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Result<Compiled, SyclbinPackError> {
+    match compile(image, ir_type, backend)? {
+        Outcome::Done(c) => Ok(c),
+        Outcome::Pieces(c) => {
+            let pieces = c.pieces.as_ref().map(|p| p.pieces.clone()).unwrap_or_default();
+            let spirv = pieces
+                .iter()
+                .enumerate()
+                .map(|(n, code)| compile_piece(image, n, code, backend))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| image_error(image, e))?;
+            join(image, c, &spirv, backend.validate())
+        }
+    }
 }
 
 /// The kernel names of an image: its SPIR-V entry points when the code is a
@@ -367,7 +444,12 @@ fn module_of(
     target: Option<&str>,
     backend: &mut Backend,
 ) -> Result<AbstractModule, SyclbinPackError> {
-    let compiled = compile(image, ir_type, backend)?;
+    let compiled = compile_whole(image, ir_type, backend)?;
+    Ok(abstract_module_of(image, compiled, target))
+}
+
+/// The abstract module of `image` compiled as `compiled`.
+fn abstract_module_of(image: &SyclbinImage, compiled: Compiled, target: Option<&str>) -> AbstractModule {
     let mut metadata = image.properties.clone();
     // Upstream's SYCLBIN mode runs sycl-post-link with -emit-param-info: the
     // runtime must know which arguments were eliminated to pass the others.
@@ -396,15 +478,53 @@ fn module_of(
     let target = target.or(compiled.triple.as_deref());
     am.ir_modules
         .push(IrModule::new(compiled.ir_type, target, compiled.bytes));
-    Ok(am)
+    am
 }
 
-/// One image to compile, with its IR type and target.
+/// One image to compile, with its IR type and target, or one piece of an
+/// image cut into pieces.
 struct Job {
     index: usize,
     image: SyclbinImage,
     ir_type: IrType,
     target: Option<String>,
+    /// For a piece: its image's pieces and its number among them (`image`
+    /// is then the piece's IR under the image's name).
+    piece: Option<(Arc<Pieces>, usize)>,
+}
+
+/// A piece's SPIR-V, or why it failed.
+type PieceResult = Result<Vec<u8>, String>;
+
+/// The pieces of one image being compiled: what cutting it gave, and the
+/// pieces' SPIR-V as they come.
+struct Pieces {
+    /// The image (its code dropped).
+    image: SyclbinImage,
+    target: Option<String>,
+    cut: Mutex<Option<CompiledIr>>,
+    /// Each piece's SPIR-V or error; how many are still out.
+    done: Mutex<(Vec<Option<PieceResult>>, usize)>,
+}
+
+impl Pieces {
+    /// Records piece `n`'s result; the results of all pieces once this was
+    /// the last.
+    fn finish(&self, n: usize, r: Result<Vec<u8>, String>) -> Option<Vec<Result<Vec<u8>, String>>> {
+        let mut d = self.done.lock().ok()?;
+        if let Some(slot) = d.0.get_mut(n) {
+            *slot = Some(r);
+        }
+        d.1 -= 1;
+        if d.1 > 0 {
+            return None;
+        }
+        Some(
+            d.0.iter_mut()
+                .map(|r| r.take().unwrap_or_else(|| Err("a piece was lost".into())))
+                .collect(),
+        )
+    }
 }
 
 type Slot = Option<Result<AbstractModule, SyclbinPackError>>;
@@ -418,6 +538,8 @@ struct Queue {
     jobs: Vec<Job>,
     capacity: usize,
     closed: bool,
+    /// Images being compiled, which may yet add their pieces.
+    cutting: usize,
 }
 
 struct Shared {
@@ -432,25 +554,53 @@ struct Shared {
 
 impl Shared {
     /// Waits for the next job: `None` once the queue is closed and empty.
+    /// Pieces go first (their image is under way), then the largest image.
     fn take(&self) -> Option<Job> {
         let mut q = self.queue.lock().ok()?;
         loop {
+            let key = |j: &Job| (j.piece.is_some(), j.image.code.len());
             let largest = q
                 .jobs
                 .iter()
                 .enumerate()
-                .max_by(|(_, a), (_, b)| a.image.code.len().cmp(&b.image.code.len()).then(b.index.cmp(&a.index)))
+                .max_by(|(_, a), (_, b)| {
+                    key(a)
+                        .cmp(&key(b))
+                        .then(b.index.cmp(&a.index))
+                        .then_with(|| piece_number(b).cmp(&piece_number(a)))
+                })
                 .map(|(i, _)| i);
             if let Some(i) = largest {
                 let job = q.jobs.swap_remove(i);
+                if job.piece.is_none() {
+                    q.cutting += 1;
+                }
                 self.taken.notify_one();
                 return Some(job);
             }
-            if q.closed {
+            if q.closed && q.cutting == 0 {
                 return None;
             }
             q = self.added.wait(q).ok()?;
         }
+    }
+
+    /// Adds an image's pieces (whatever the queue holds) and ends the
+    /// image's job.
+    fn put_pieces(&self, pieces: Vec<Job>) {
+        if let Ok(mut q) = self.queue.lock() {
+            q.jobs.extend(pieces);
+            q.cutting -= 1;
+        }
+        self.added.notify_all();
+    }
+
+    /// Ends an image's job that added no piece.
+    fn image_done(&self) {
+        if let Ok(mut q) = self.queue.lock() {
+            q.cutting -= 1;
+        }
+        self.added.notify_all();
     }
 
     /// Adds a job, waiting while the queue is full. False when the queue
@@ -515,6 +665,7 @@ impl Packager {
                 jobs: Vec::new(),
                 capacity: threads * QUEUED_PER_THREAD,
                 closed: false,
+                cutting: 0,
             }),
             added: Condvar::new(),
             taken: Condvar::new(),
@@ -578,6 +729,7 @@ impl Packager {
             image,
             ir_type,
             target,
+            piece: None,
         };
         if self.shared.put(job) {
             Ok(())
@@ -669,20 +821,106 @@ impl Drop for CloseOnPanic<'_> {
     }
 }
 
+fn piece_number(j: &Job) -> usize {
+    j.piece.as_ref().map_or(0, |(_, n)| *n)
+}
+
 fn compile_thread(opts: &SyclbinOptions, shared: &Shared, cache: Option<Arc<CodeCache>>) {
     let _guard = CloseOnPanic(shared);
     codegen_worker::block_sigpipe_on_this_thread();
     let mut backend = Backend::new(opts, cache);
     while let Some(job) = shared.take() {
-        if job.index > shared.first_error.load(Ordering::Relaxed) {
-            continue;
-        }
-        let r = module_of(&job.image, job.ir_type, job.target.as_deref(), &mut backend);
+        let skip = job.index > shared.first_error.load(Ordering::Relaxed);
+        let r = match job.piece {
+            Some((pieces, n)) => {
+                let r = if skip {
+                    Err(String::new())
+                } else {
+                    compile_piece(&pieces.image, n, &job.image.code, &mut backend)
+                };
+                let Some(all) = pieces.finish(n, r) else { continue };
+                if skip {
+                    continue;
+                }
+                let cut = pieces.cut.lock().ok().and_then(|mut c| c.take());
+                joined_module(&pieces, cut, all, backend.validate())
+            }
+            None if skip => {
+                shared.image_done();
+                continue;
+            }
+            None => match compile(&job.image, job.ir_type, &mut backend) {
+                Ok(Outcome::Pieces(c)) => {
+                    shared.put_pieces(piece_jobs(job, c));
+                    continue;
+                }
+                Ok(Outcome::Done(c)) => {
+                    shared.image_done();
+                    Ok(abstract_module_of(&job.image, c, job.target.as_deref()))
+                }
+                Err(e) => {
+                    shared.image_done();
+                    Err(e)
+                }
+            },
+        };
         if r.is_err() {
             shared.first_error.fetch_min(job.index, Ordering::Relaxed);
         }
         store(&shared.results, job.index, r);
     }
+}
+
+/// The jobs of an image's pieces (`c`: what cutting it gave).
+fn piece_jobs(job: Job, mut c: CompiledIr) -> Vec<Job> {
+    let codes = c
+        .pieces
+        .as_mut()
+        .map(|p| std::mem::take(&mut p.pieces))
+        .unwrap_or_default();
+    let image = SyclbinImage {
+        code: Vec::new(),
+        ..job.image
+    };
+    let pieces = Arc::new(Pieces {
+        image: image.clone(),
+        target: job.target.clone(),
+        done: Mutex::new((vec![None; codes.len()], codes.len())),
+        cut: Mutex::new(Some(c)),
+    });
+    codes
+        .into_iter()
+        .enumerate()
+        .map(|(n, code)| Job {
+            index: job.index,
+            image: SyclbinImage {
+                name: image.name.clone(),
+                code,
+                properties: PropertySetRegistry::new(),
+                symbols: None,
+            },
+            ir_type: job.ir_type,
+            target: None,
+            piece: Some((pieces.clone(), n)),
+        })
+        .collect()
+}
+
+/// The module of an image whose pieces are all compiled.
+fn joined_module(
+    pieces: &Pieces,
+    cut: Option<CompiledIr>,
+    all: Vec<Result<Vec<u8>, String>>,
+    validate: bool,
+) -> Result<AbstractModule, SyclbinPackError> {
+    let image = &pieces.image;
+    let spirv = all
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| image_error(image, e))?;
+    let cut = cut.ok_or_else(lost)?;
+    let compiled = join(image, cut, &spirv, validate)?;
+    Ok(abstract_module_of(image, compiled, pieces.target.as_deref()))
 }
 
 /// The order in which to submit images of these code sizes so that the

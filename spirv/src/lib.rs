@@ -13,6 +13,8 @@
 //! What this crate does not do: lower or split IR (that is `sycl-passes`
 //! and `sycl-split`).
 
+mod pieces;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -20,6 +22,8 @@ use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, ExecutionModel, LinkageType, Op};
 use sycl_ir::{CodegenTarget, Context, OutputKind};
 use sycl_props::property_set::{names, PropertySetRegistry};
+
+pub use pieces::{join_pieces, PIECE_SYMBOL_PREFIX};
 
 /// The first word of every SPIR-V module.
 pub const MAGIC: u32 = 0x0723_0203;
@@ -161,8 +165,27 @@ pub fn compile_module(module: &sycl_ir::Module<'_>) -> Result<Vec<u8>, SpirvErro
 /// The module's source language ([`source_language`]) is written into
 /// `OpSource`.
 pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) -> Result<Vec<u8>, SpirvError> {
+    compile_module_at(module, extensions, DEFAULT_OPT_LEVEL)
+}
+
+/// The back end's optimization level the tools compile at (`llc -O<n>`);
+/// `bench/README.md` ("The back end's optimization level") has the figures
+/// it was chosen from.
+pub const DEFAULT_OPT_LEVEL: u8 = 2;
+
+/// [`compile_module_with`] at the back end's optimization level `opt_level`
+/// (0 to 3, as `llc -O<n>`).
+pub fn compile_module_at(
+    module: &sycl_ir::Module<'_>,
+    extensions: &[String],
+    opt_level: u8,
+) -> Result<Vec<u8>, SpirvError> {
+    let target = CodegenTarget {
+        opt_level,
+        ..CodegenTarget::spirv64_with(extensions)
+    };
     let bytes = module
-        .emit_to_memory(&CodegenTarget::spirv64_with(extensions), OutputKind::Object)
+        .emit_to_memory(&target, OutputKind::Object)
         .map_err(|e| SpirvError::Codegen(e.0))?;
     if !is_spirv(&bytes) {
         return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));

@@ -7,6 +7,8 @@
 //! General-purpose argument crates (lexopt, clap) treat `-split` as a group
 //! of short flags, which LLVM tools never do, hence this small parser.
 
+use sycl_postlink::pieces::PieceSettings;
+
 /// How an option takes its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OptKind {
@@ -93,6 +95,56 @@ pub const CODEGEN_MEMORY_LIMIT: OptSpec = OptSpec {
     help: "Memory (MiB of address space) the process compiling one image may take beyond its worker's; an image \
            that needs more fails with 'out of memory' (default: the machine's memory divided by the threads; 0: no limit)",
     value_desc: "MiB",
+};
+
+/// `--codegen-pieces=auto|off|force`: which images are compiled in pieces
+/// (`sycl_postlink::pieces`): `auto` (the default) the large ones, `off`
+/// none, `force` every image of two functions or more (for tests).
+pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
+    match v {
+        "auto" => Ok(PieceSettings::default()),
+        "off" => Ok(PieceSettings::OFF),
+        "force" => Ok(PieceSettings::forced(FORCED_PIECES)),
+        _ => Err(format!("invalid --codegen-pieces '{v}': expected auto, off or force")),
+    }
+}
+
+/// The most pieces of an image with `--codegen-pieces=force`.
+const FORCED_PIECES: usize = 16;
+
+/// The commands' default of `--codegen-pieces`: `SPL_CODEGEN_PIECES` when
+/// set (the tests force pieces on every command that way), else `auto`.
+pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
+    match std::env::var("SPL_CODEGEN_PIECES") {
+        Ok(v) if !v.is_empty() => codegen_pieces(&v).map_err(|e| format!("SPL_CODEGEN_PIECES: {e}")),
+        _ => Ok(PieceSettings::default()),
+    }
+}
+
+/// `--codegen-opt-level=<0..3>`: the SPIR-V back end's optimization level.
+pub fn codegen_opt_level(v: &str) -> Result<u8, String> {
+    v.parse::<u8>()
+        .ok()
+        .filter(|l| *l <= 3)
+        .ok_or_else(|| format!("invalid --codegen-opt-level '{v}': expected 0, 1, 2 or 3"))
+}
+
+/// The option spec of [`codegen_opt_level`].
+pub const CODEGEN_OPT_LEVEL: OptSpec = OptSpec {
+    name: "codegen-opt-level",
+    kind: OptKind::Value,
+    help: "The SPIR-V back end's optimization level, as llc -O<n> (default 2)",
+    value_desc: "0-3",
+};
+
+/// The option spec of [`codegen_pieces`].
+pub const CODEGEN_PIECES: OptSpec = OptSpec {
+    name: "codegen-pieces",
+    kind: OptKind::Value,
+    help: "Compile large images in pieces on several cores, joined with SPIRV-Tools' linker: auto (images of more \
+           than 8000 instructions, the default; SPL_CODEGEN_PIECES sets another), off, or force (every image of two \
+           functions or more)",
+    value_desc: "auto|off|force",
 };
 
 /// One parsed occurrence.

@@ -169,6 +169,8 @@ const SPECS: &[OptSpec] = &[
     cache_opts::CACHE_DIR,
     cache_opts::NO_CACHE,
     cache_opts::CACHE_POLICY,
+    cl::CODEGEN_PIECES,
+    cl::CODEGEN_OPT_LEVEL,
     OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
     OptSpec {
         name: "time-trace",
@@ -233,6 +235,8 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut validate = true;
     let mut codegen_memory_limit = None;
     let mut cache = cache_opts::CacheArgs::default();
+    let mut pieces = cl::codegen_pieces_default()?;
+    let mut opt_level = sycl_spirv::DEFAULT_OPT_LEVEL;
     for a in parsed {
         match a {
             Arg::Help => {
@@ -281,6 +285,8 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Arg::Opt("no-validate", v) => validate = v != "true",
             Arg::Opt("codegen-memory-limit", v) => codegen_memory_limit = Some(cl::codegen_memory_limit(&v)?),
+            Arg::Opt("codegen-pieces", v) => pieces = cl::codegen_pieces(&v)?,
+            Arg::Opt("codegen-opt-level", v) => opt_level = cl::codegen_opt_level(&v)?,
             Arg::Opt(name, v) => {
                 cache.take(name, &v);
             }
@@ -334,6 +340,8 @@ fn run(args: &[String]) -> Result<(), String> {
             validate,
             codegen_memory_limit,
             cache: cache.settings()?,
+            pieces,
+            opt_level,
             ..SyclbinOptions::default()
         },
     };

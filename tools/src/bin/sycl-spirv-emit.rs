@@ -111,6 +111,8 @@ fn run(args: &[String]) -> Result<(), String> {
                 validate,
                 memory_limit: default_memory_limit(1),
                 read_only: false,
+                pieces: sycl_postlink::pieces::PieceSettings::OFF,
+                opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
             };
             compile_in_worker(&sycl_tools::entry::worker()?, &settings, name, &ir)
                 .map_err(in_file)?

@@ -43,6 +43,7 @@ use std::process::ExitCode;
 
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
+use sycl_postlink::pieces::PieceSettings;
 use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{
     self as syclbin_pack, Container, Packager, SyclbinImage, SyclbinOptions, SyclbinPackError,
@@ -153,6 +154,8 @@ const SPECS: &[OptSpec] = &[
     cache_opts::CACHE_DIR,
     cache_opts::NO_CACHE,
     cache_opts::CACHE_POLICY,
+    cl::CODEGEN_PIECES,
+    cl::CODEGEN_OPT_LEVEL,
 ];
 
 /// `syclbin extract <file> -o <dir>`: every part of a SYCLBIN back out as
@@ -459,6 +462,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
         validate: true,
         codegen_memory_limit: None,
         cache: cache_opts::CacheArgs::default(),
+        pieces: cl::codegen_pieces_default().map_err(plain)?,
+        opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
     };
     let mut time_trace = None;
     for a in parsed {
@@ -490,6 +495,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
                 c.spirv_extensions = syclbin_pack::parse_spirv_extensions(&v).map_err(|e| plain(e.to_string()))?
             }
             Arg::Opt("no-validate", v) => c.validate = v != "true",
+            Arg::Opt("codegen-pieces", v) => c.pieces = cl::codegen_pieces(&v).map_err(plain)?,
+            Arg::Opt("codegen-opt-level", v) => c.opt_level = cl::codegen_opt_level(&v).map_err(plain)?,
             Arg::Opt("codegen-memory-limit", v) => {
                 c.codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
             }
@@ -539,6 +546,8 @@ struct CreateArgs {
     validate: bool,
     codegen_memory_limit: Option<u64>,
     cache: cache_opts::CacheArgs,
+    pieces: PieceSettings,
+    opt_level: u8,
 }
 
 fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
@@ -610,6 +619,8 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 validate: c.validate,
                 codegen_memory_limit: c.codegen_memory_limit,
                 cache: c.cache.settings().map_err(plain)?,
+                pieces: c.pieces,
+                opt_level: c.opt_level,
                 ..SyclbinOptions::default()
             };
             let mut specs = Vec::new();

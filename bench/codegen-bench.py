@@ -202,6 +202,10 @@ def run(args):
     env = dict(os.environ)
     env["LD_LIBRARY_PATH"] = os.path.join(pkg, "lib")
     env["PATH"] = os.path.join(pkg, "bin") + os.pathsep + env.get("PATH", "")
+    # Every run compiles: the code cache (on by default in sycl-link and
+    # syclbin create) would turn every repetition after the first into hits.
+    # bench/relink-bench.py measures the cache.
+    env["SPL_NO_CACHE"] = "1"
     exts = open(os.path.join(pkg, "extensions.txt")).read().strip()
     jobs = args.jobs or os.cpu_count()
     cpu = ""

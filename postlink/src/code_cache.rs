@@ -598,6 +598,7 @@ mod tests {
             kernels: vec!["k".into(), "l".into()],
             param_opt: Some(reg),
             triple: Some("spir64-unknown-unknown".into()),
+            pieces: None,
         }
     }
 
@@ -632,6 +633,23 @@ mod tests {
         assert_eq!((u.entries, u.runs, u.counts), (1, 1, c.counts()));
         clear(&d).expect("clears");
         assert_eq!(usage(&d), CacheUsage::default());
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn an_image_cut_into_pieces_is_stored_with_its_pieces() {
+        let d = temp_dir("partition");
+        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let k = c.key(Request::Image, b"image", &worker_settings());
+        let cut = CompiledIr {
+            pieces: Some(crate::pieces::Partition {
+                pieces: vec![b"piece 0".to_vec(), b"piece 1".to_vec()],
+                renamed: vec!["helper".into(), String::new()],
+            }),
+            ..compiled()
+        };
+        c.store(&k, &cut);
+        assert_eq!(c.lookup(&k), Some(cut));
         let _ = fs::remove_dir_all(&d);
     }
 
@@ -725,7 +743,9 @@ mod tests {
     fn pruning_removes_the_least_recently_used_beyond_the_limits() {
         let d = temp_dir("prune");
         let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
-        let keys: Vec<Key> = (0..5u8).map(|i| c.key(&[i], &worker_settings())).collect();
+        let keys: Vec<Key> = (0..5u8)
+            .map(|i| c.key(Request::Image, &[i], &worker_settings()))
+            .collect();
         let base = SystemTime::now() - Duration::from_secs(1000);
         for (i, k) in keys.iter().enumerate() {
             c.store(k, &compiled());

@@ -203,7 +203,7 @@ upstream_clang() {
   grep -v '^remark' upstream.log | grep .
   [ "$rc" = 0 ] || return 1
   # Explicit dynamic linking (app-dyn) warns once, naming the import.
-  [ "$(grep -c "^warning: device image [0-9]* imports '_Z5scalei'" upstream.log)" = 1 ] \
+  [ "$(grep -c "^sycl-link: warning: device image [0-9]* imports '_Z5scalei'" upstream.log)" = 1 ] \
     || { echo "expected one warning about the import between images"; return 1; }
   # The guide's commands are the script's, line for line.
   local script guide

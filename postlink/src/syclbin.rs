@@ -125,7 +125,8 @@ pub struct SyclbinOptions {
     /// processes: `None` (the library's default) compiles every image. The
     /// commands and the C ABI turn it on in the user's cache directory.
     pub cache: Option<CacheSettings>,
-    /// Which images are compiled in pieces ([`crate::pieces`]).
+    /// Which images are compiled in pieces ([`crate::pieces`]); none by
+    /// default (on 16 cores pieces measured no faster: `bench/README.md`).
     pub pieces: PieceSettings,
     /// The SPIR-V back end's optimization level (`llc -O<n>`, 0 to 3;
     /// default `sycl_spirv::DEFAULT_OPT_LEVEL`).
@@ -182,7 +183,7 @@ impl Default for SyclbinOptions {
             worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
             codegen_memory_limit: None,
             cache: None,
-            pieces: PieceSettings::default(),
+            pieces: PieceSettings::OFF,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         }
     }

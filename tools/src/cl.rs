@@ -98,8 +98,8 @@ pub const CODEGEN_MEMORY_LIMIT: OptSpec = OptSpec {
 };
 
 /// `--codegen-pieces=auto|off|force`: which images are compiled in pieces
-/// (`sycl_postlink::pieces`): `auto` (the default) the large ones, `off`
-/// none, `force` every image of two functions or more (for tests).
+/// (`sycl_postlink::pieces`): `off` (the default) none, `auto` the large
+/// ones, `force` every image of two functions or more (for tests).
 pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
     match v {
         "auto" => Ok(PieceSettings::default()),
@@ -113,11 +113,13 @@ pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
 const FORCED_PIECES: usize = 16;
 
 /// The commands' default of `--codegen-pieces`: `SPL_CODEGEN_PIECES` when
-/// set (the tests force pieces on every command that way), else `auto`.
+/// set (the tests force pieces on every command that way), else `off`:
+/// on 16 cores pieces measured no faster on real and generated modules
+/// (`bench/README.md`, "Pieces on 16 cores").
 pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
     match std::env::var("SPL_CODEGEN_PIECES") {
         Ok(v) if !v.is_empty() => codegen_pieces(&v).map_err(|e| format!("SPL_CODEGEN_PIECES: {e}")),
-        _ => Ok(PieceSettings::default()),
+        _ => Ok(PieceSettings::OFF),
     }
 }
 
@@ -141,9 +143,9 @@ pub const CODEGEN_OPT_LEVEL: OptSpec = OptSpec {
 pub const CODEGEN_PIECES: OptSpec = OptSpec {
     name: "codegen-pieces",
     kind: OptKind::Value,
-    help: "Compile large images in pieces on several cores, joined with SPIRV-Tools' linker: auto (images of more \
-           than 8000 instructions, the default; SPL_CODEGEN_PIECES sets another), off, or force (every image of two \
-           functions or more)",
+    help: "Compile large images in pieces on several cores, joined into one module: off (the default; \
+           SPL_CODEGEN_PIECES sets another), auto (images of more than 8000 instructions), or force (every image of \
+           two functions or more)",
     value_desc: "auto|off|force",
 };
 

@@ -8,21 +8,20 @@
 //! `llc-22`; its functions in pieces: about 0.1 s and 80 MB each), and the
 //! wall time of a build is that of its largest image. This is what LLVM's
 //! `splitCodeGen` (`llvm/lib/CodeGen/ParallelCG.cpp`) does for LTO with
-//! `SplitModule`, with SPIRV-Tools' linker in the system linker's place.
+//! `SplitModule`, with `sycl_spirv::join_pieces` in the system linker's place.
 //!
-//! The cut: the image's function definitions in module order, in contiguous
-//! runs of about [`PieceSettings::piece_instructions`] instructions each
-//! (so the linked module lists functions and entry points in the image's
-//! order), at most [`PieceSettings::max_pieces`]; every global variable
-//! It depends on the image alone, so the bytes do not depend on the thread
-//! count or the run. No function is copied: each is defined in one piece.
+//! The cut: the image's function definitions grouped into call components
+//! (no call crosses pieces: `call_components`), the components packed
+//! in order of their first function into pieces of about
+//! [`PieceSettings::piece_instructions`] instructions each, at most
+//! [`PieceSettings::max_pieces`]. It depends on the image alone, so the
+//! bytes do not depend on the thread count or the run. No function is copied: each is defined in one piece.
 //! Internal functions are made external under the names
 //! `sycl_spirv::PIECE_SYMBOL_PREFIX<N>` (which the pieces link by, should a
 //! piece refer to another's function), and are made internal again, under
 //! their own names, when the pieces are joined. An internal global variable is defined in
 //! each piece that uses it (LLVM's SPIR-V back end may give a declaration
-//! another pointer type than the definition, which SPIRV-Tools' linker
-//! refuses), and the join merges the copies into one; an exported one is
+//! another pointer type than the definition), and the join merges the copies into one; an exported one is
 //! defined in the first piece and declared in the others.
 //!
 //! Kept in one piece: images below [`PieceSettings::min_instructions`] or of
@@ -143,8 +142,8 @@ fn cut(sizes: &[usize], components: &[usize], pieces: usize) -> Vec<usize> {
 /// The call components of the function definitions `defs`: two functions
 /// where one calls (or otherwise uses) the other are in one component, so
 /// that no call crosses pieces (LLVM's SPIR-V back end types a declaration's
-/// pointer parameters from its calls and a definition's from its body, and
-/// SPIRV-Tools' linker refuses an import whose type is not the export's).
+/// pointer parameters from its calls and a definition's from its body, so
+/// an import's type need not be its export's).
 /// Components are numbered in order of their first function. `None` when a
 /// global variable's initializer uses a function (function pointer tables:
 /// kept in one piece).

@@ -24,7 +24,7 @@
 //! [`SyclbinOptions::pieces`]): a worker cuts it, its pieces join the queue
 //! ahead of the images waiting, any thread compiles them, and the thread
 //! that compiles the last joins their SPIR-V into the image's module
-//! (`sycl_spirv::join_pieces`: SPIRV-Tools' linker in this process), which
+//! (`sycl_spirv::join_pieces`, in this process), which
 //! is then validated as any image's.
 
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -4,7 +4,12 @@
 # build (OLD) and a candidate build (NEW, at several thread counts), keeps
 # every file the RUN lines and the splits write, and compares them byte for
 # byte. Test verdicts are not compared here (run the suites for that): only
-# the files written.
+# the files written. Besides the lit and corpus tests' files, it compares the
+# splits of generated modules (300 and 1,000 kernels) and of the real modules
+# (llama.cpp's ggml and dpnp's tensor_impl, ../shared/bench/real) per kernel,
+# source and auto, and whole SYCLBIN files: `sycl-link` per source and per
+# kernel (ggml and the 300-kernel module) and `syclbin create` from a table,
+# all without the code cache.
 #
 # usage: bench/compare-outputs.sh OLD_TOOL_DIR NEW_TOOL_DIR [THREADS...]
 #   THREADS: SPL_THREADS values for NEW (default: 1 2 5); OLD runs with the
@@ -49,6 +54,17 @@ for k in 300 1000; do
   python3 "$shared/bench/gen-module.py" --kernels $k --sources $((k / 20)) | llvm-as-22 -o "$f"
   bench_inputs+=("$f")
 done
+# The real modules, with the translator's decorations dropped (their README:
+# LLVM 22's SPIR-V back end refuses them), as sycl-link compiles them.
+real_inputs=()
+for m in ggml_sycl tensor_impl; do
+  xz=$shared/bench/real/$m.restored.bc.xz
+  [ -e "$xz" ] || continue
+  f=$work/$m.bc
+  xz -dc "$xz" | llvm-dis-22 - -o - | sed -E 's/, !spirv.Decorations ![0-9]+//g' | llvm-as-22 -o "$f"
+  bench_inputs+=("$f")
+  real_inputs+=("$f")
+done
 
 run_config() { # run_config NAME TOOL_DIR
   local name=$1 tools=$2 out=$work/run
@@ -70,6 +86,20 @@ run_config() { # run_config NAME TOOL_DIR
     done
     mkdir -p "$out/bench/$b-module-split"
     "$tools/sycl-module-split" -split=source "$f" -o "$out/bench/$b-module-split/m" 2>/dev/null || true
+  done
+  # Whole SYCLBIN files: sycl-link (split streamed into code generation) and
+  # syclbin create from the table of a split.
+  local link_inputs=("$work/k300.bc")
+  [ ${#real_inputs[@]} -gt 0 ] && link_inputs+=("${real_inputs[0]}")
+  for f in "${link_inputs[@]}"; do
+    local b
+    b=$(basename "$f" .bc)
+    for mode in source kernel; do
+      "$tools/sycl-link" --no-cache --sycl-module-split-mode=$mode "$f" \
+        -o "$out/bench/$b-link-$mode.syclbin" 2>"$out/bench/$b-link-$mode.stderr" || true
+    done
+    (cd "$out/bench/$b-kernel" && "$tools/syclbin" create --no-cache --table=t.table -o ../$b-create.syclbin \
+      2>../$b-create.stderr) || true
   done
   mv "$out" "$work/$name"
 }

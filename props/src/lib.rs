@@ -26,3 +26,4 @@ pub mod offload_binary;
 pub mod property_set;
 pub mod syclbin;
 pub mod syclbin_v2;
+mod text;

@@ -1,7 +1,7 @@
 //===- GlobalsWrapper.cpp - C shims for global-value properties -----------===//
 //
 // Every function here has a C signature declared in ir/src/ffi.rs. Used by the
-// sanitizer post-link steps (ir/src/globals.rs): string attributes of global
+// sanitizer post-link steps (ir/src/value.rs): string attributes of global
 // variables and the dso_local flag, which the LLVM C API cannot set, the
 // rewrite of an array global into a struct-wrapped one, and the retyping of
 // an ESIMD simd-object global to its vector type.

@@ -82,7 +82,7 @@ pub enum OutputKind {
 /// A back end failed on a module.
 ///
 /// The SPIR-V back end refuses a SPIR-V extension it does not know with
-/// "Unknown SPIR-V extension: <name>".
+/// `Unknown SPIR-V extension: <name>`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct CodegenError(pub String);
@@ -120,7 +120,7 @@ impl Module<'_> {
         };
         drop(copy);
         if failed {
-            let message = unsafe { crate::module::take_message(error) };
+            let message = unsafe { crate::cstr::take_message(error) };
             let first = message.lines().next().unwrap_or("").trim();
             let first = if first.is_empty() {
                 "code generation failed"

@@ -47,7 +47,7 @@ extern "C" {
     ) -> i32;
 }
 
-// Shims of llvm-wrapper/InstructionWrapper.cpp (used by builder.rs).
+// Shims of llvm-wrapper/InstructionWrapper.cpp (used by builder.rs, types.rs and value.rs).
 extern "C" {
     pub fn SyclInsertGEPI8(
         before: LLVMValueRef,
@@ -164,7 +164,7 @@ extern "C" {
     ) -> i32;
 }
 
-// Shims of llvm-wrapper/GlobalsWrapper.cpp (used by globals.rs).
+// Shims of llvm-wrapper/GlobalsWrapper.cpp (used by value.rs).
 extern "C" {
     pub fn SyclGlobalVarAddStringAttr(
         g: LLVMValueRef,

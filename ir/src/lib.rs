@@ -15,29 +15,27 @@
 
 mod builder;
 mod codegen;
+mod cstr;
 mod ffi;
-mod globals;
+mod handles;
 mod link;
 mod linkage;
-mod lowering;
 mod metadata;
 mod module;
-mod rewrite;
+mod types;
 mod validator;
 mod value;
 
-pub use builder::{type_to_string, DataLayout, Inserter, TypeKind};
+pub use builder::{Builder, CastOp, MaskedAccess};
 pub use codegen::{exit_on_out_of_memory, CodegenError, CodegenTarget, OutputKind};
+pub use handles::{Type, Value};
 pub use link::LinkError;
 pub use linkage::{linkage_from_cpp, linkage_to_cpp};
-pub use lowering::{is_bitcode, InstBuilder};
-pub use metadata::MdOperand;
-pub use module::{
-    borrowed_module_bitcode, escape_controls, Bitcode, Context, Extractor, IrError, Module, MD_KIND_ABSENT,
-};
-pub use rewrite::{CastOp, MaskedAccess, OpBuilder};
+pub use metadata::{MdOperand, MD_KIND_ABSENT};
+pub use module::{borrowed_module_bitcode, escape_controls, is_bitcode, Bitcode, Context, Extractor, IrError, Module};
+pub use types::{type_to_string, DataLayout, TypeKind, Types};
 pub use validator::{validate_spirv, ValidationError};
-pub use value::{CallConv, Linkage, Type, Types, Value, ValueKind, Visibility};
+pub use value::{CallConv, Linkage, ValueKind, Visibility};
 
 /// Re-export for the few places (tests, tools) that need inkwell directly.
 pub use inkwell;

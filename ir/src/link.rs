@@ -41,8 +41,8 @@ impl<'c> Module<'c> {
         let failed = unsafe {
             ffi::SyclLinkModules(self.raw(), raw_src, i32::from(only_needed), &mut errors, &mut warnings) != 0
         };
-        let errors = unsafe { crate::module::take_message(errors) };
-        let warnings = unsafe { crate::module::take_message(warnings) };
+        let errors = unsafe { crate::cstr::take_message(errors) };
+        let warnings = unsafe { crate::cstr::take_message(warnings) };
         if failed {
             let message = errors.lines().next().unwrap_or("the IR linker failed").to_string();
             return Err(LinkError(message));

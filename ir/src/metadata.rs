@@ -1,9 +1,13 @@
-//! Reading and building metadata nodes.
+//! Metadata: [`MdOperand`], the operand of a node, the readers and builder
+//! of nodes behind the metadata methods of `Value` and `Module`, and
+//! [`MD_KIND_ABSENT`].
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
-use crate::value::Value;
+use crate::cstr::bytes_to_string;
+use crate::ffi;
+use crate::handles::Value;
 
 /// One operand of an MDNode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +56,10 @@ impl<'c> MdOperand<'c> {
     }
 }
 
+/// A metadata kind ID that no attachment has: what [`Module::md_kind`](crate::Module::md_kind)
+/// returns for a kind the context has never seen.
+pub const MD_KIND_ABSENT: u32 = u32::MAX;
+
 pub(crate) fn md_string(v: Value<'_>) -> Option<String> {
     unsafe {
         if LLVMIsAMDString(v.raw()).is_null() {
@@ -59,7 +67,7 @@ pub(crate) fn md_string(v: Value<'_>) -> Option<String> {
         }
         let mut len = 0u32;
         let p = LLVMGetMDString(v.raw(), &mut len);
-        Some(crate::module::bytes_to_string(p, len as usize))
+        Some(bytes_to_string(p, len as usize))
     }
 }
 
@@ -98,7 +106,7 @@ pub(crate) fn build_node<'c>(ctx: LLVMContextRef, ops: &[MdOperand<'c>]) -> Valu
             .iter()
             .map(|o| match o {
                 MdOperand::Null => std::ptr::null_mut(),
-                MdOperand::Node(v) => crate::ffi::SyclValueAsMDNode(v.raw()),
+                MdOperand::Node(v) => ffi::SyclValueAsMDNode(v.raw()),
                 MdOperand::String(v) | MdOperand::Value(v) => LLVMValueAsMetadata(v.raw()),
             })
             .collect();

@@ -1,5 +1,9 @@
-//! Contexts and modules: reading, writing, verifying, running LLVM passes and
-//! extracting a sub-module.
+//! Contexts and modules: [`Context`] (its diagnostics, reading textual IR
+//! and bitcode, [`is_bitcode`]) and every method of [`Module`] except two
+//! concerns with files of their own: compiling it with a back end
+//! (`codegen.rs`) and linking modules (`link.rs`). Also the bitcode a module
+//! is written to ([`Bitcode`]) and [`Extractor`], which extracts
+//! sub-modules.
 
 use std::ffi::{CStr, CString};
 use std::ptr;
@@ -12,8 +16,11 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::transforms::pass_builder::{LLVMCreatePassBuilderOptions, LLVMDisposePassBuilderOptions, LLVMRunPasses};
 
+use crate::cstr::{bytes_to_string, cname, name_ptr, take_message, take_message_err};
 use crate::ffi;
-use crate::value::{Type, Value};
+use crate::handles::{Type, Value};
+use crate::metadata::{MdOperand, MD_KIND_ABSENT};
+use crate::types::{DataLayout, Types};
 
 /// Errors of the IR layer. Messages are LLVM's own diagnostics where LLVM
 /// gives one.
@@ -134,7 +141,7 @@ impl Context {
     /// (`llvm-wrapper/ReaderWrapper.cpp`); other modules are verified only
     /// when asked ([`Module::verify`]).
     pub fn parse_ir(&self, data: &[u8], name: &str) -> Result<Module<'_>, IrError> {
-        let cname = CString::new(name.replace('\0', "")).unwrap_or_default();
+        let c_name = cname(name);
         unsafe {
             let mut m: LLVMModuleRef = ptr::null_mut();
             let mut msg: *mut std::os::raw::c_char = ptr::null_mut();
@@ -142,7 +149,7 @@ impl Context {
                 self.raw(),
                 data.as_ptr() as *const _,
                 data.len(),
-                cname.as_ptr(),
+                c_name.as_ptr(),
                 &mut m,
                 &mut msg,
             ) != 0;
@@ -159,12 +166,12 @@ impl Context {
     /// module identifier. The bytes are not copied: they must outlive the
     /// module, which the shared lifetime `'c` ensures.
     pub fn parse_bitcode_lazy<'c>(&'c self, data: &'c [u8], name: &str) -> Result<Module<'c>, IrError> {
-        let cname = CString::new(name.replace('\0', "")).unwrap_or_default();
+        let c_name = cname(name);
         unsafe {
             let buf = llvm_sys::core::LLVMCreateMemoryBufferWithMemoryRange(
                 data.as_ptr() as *const _,
                 data.len(),
-                cname.as_ptr(),
+                c_name.as_ptr(),
                 0,
             );
             let mut m: LLVMModuleRef = ptr::null_mut();
@@ -202,6 +209,59 @@ impl Context {
     pub fn md_kind_for_write(&self, name: &str) -> u32 {
         unsafe { LLVMGetMDKindIDInContext(self.raw(), name.as_ptr() as *const _, name.len() as u32) }
     }
+
+    /// Parses like [`Context::parse_ir`], but keeps textual
+    /// `!nvvm.annotations` as written: LLVM 22's parser otherwise upgrades
+    /// `!{ptr @f, !"kernel", i32 1}` entries to the `ptx_kernel` calling
+    /// convention and drops the named metadata's entries. The named metadata
+    /// keeps its place among the module's named metadata. Bitcode is parsed
+    /// (and upgraded) as LLVM does.
+    pub fn parse_ir_keeping_nvvm_annotations(&self, data: &[u8], name: &str) -> Result<Module<'_>, IrError> {
+        let hidden = if is_bitcode(data) {
+            None
+        } else {
+            std::str::from_utf8(data).ok().and_then(hide_nvvm_annotations)
+        };
+        let Some(text) = hidden else {
+            return self.parse_ir(data, name);
+        };
+        let m = self.parse_ir(text.as_bytes(), name)?;
+        m.rename_named_metadata(KEPT_NVVM_ANNOTATIONS, "nvvm.annotations");
+        Ok(m)
+    }
+}
+
+/// Name under which `!nvvm.annotations` is parsed by
+/// [`Context::parse_ir_keeping_nvvm_annotations`].
+const KEPT_NVVM_ANNOTATIONS: &str = "sycl.kept.nvvm.annotations";
+
+/// Renames the named metadata `!nvvm.annotations` in textual IR: only
+/// top-level definitions (lines that start with it) are touched.
+fn hide_nvvm_annotations(text: &str) -> Option<String> {
+    const NAME: &str = "!nvvm.annotations";
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut changed = false;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let rest = trimmed.strip_prefix(NAME);
+        let is_definition = rest.is_some_and(|r| r.starts_with([' ', '\t', '=']));
+        if is_definition {
+            out.push_str(&line[..line.len() - trimmed.len()]);
+            out.push('!');
+            out.push_str(KEPT_NVVM_ANNOTATIONS);
+            out.push_str(rest.unwrap_or_default());
+            changed = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    changed.then_some(out)
+}
+
+/// Whether `data` is LLVM bitcode: its magic number, or the bitcode
+/// wrapper's (text IR is not).
+pub fn is_bitcode(data: &[u8]) -> bool {
+    data.starts_with(b"BC\xC0\xDE") || data.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
 /// Turns a multi-line SMDiagnostic print-out into one line: the
@@ -232,23 +292,13 @@ pub fn escape_controls(text: &str) -> String {
         .collect()
 }
 
-/// Takes an LLVM-allocated message (`LLVMDisposeMessage`); null is empty.
-pub(crate) unsafe fn take_message(msg: *mut std::os::raw::c_char) -> String {
-    if msg.is_null() {
-        return String::new();
-    }
-    let s = CStr::from_ptr(msg).to_string_lossy().into_owned();
-    LLVMDisposeMessage(msg);
-    s
-}
-
 /// An owned LLVM module.
 pub struct Module<'c> {
     inner: InkModule<'c>,
 }
 
 impl<'c> Module<'c> {
-    unsafe fn from_raw(m: LLVMModuleRef) -> Self {
+    pub(crate) unsafe fn from_raw(m: LLVMModuleRef) -> Self {
         Module {
             inner: InkModule::new(m),
         }
@@ -312,7 +362,7 @@ impl<'c> Module<'c> {
 
     /// Sets the data layout string (as written, no upgrade).
     pub fn set_data_layout(&self, layout: &str) {
-        let c = CString::new(layout).unwrap_or_default();
+        let c = name_ptr(layout);
         unsafe { LLVMSetDataLayout(self.raw(), c.as_ptr()) }
     }
 
@@ -404,7 +454,7 @@ impl<'c> Module<'c> {
     }
 
     /// Builds an MDNode from operands (see [`crate::MdOperand`]) and returns it as a value.
-    pub fn md_node(&self, ops: &[crate::MdOperand<'c>]) -> Value<'c> {
+    pub fn md_node(&self, ops: &[MdOperand<'c>]) -> Value<'c> {
         crate::metadata::build_node(self.ctx_raw(), ops)
     }
 
@@ -519,13 +569,13 @@ impl<'c> Module<'c> {
 
     /// Adds a function declaration `name` of type `ty`.
     pub fn add_function(&self, name: &str, ty: Type<'c>) -> Value<'c> {
-        let c = CString::new(name).unwrap_or_default();
+        let c = name_ptr(name);
         unsafe { Value::from_raw(LLVMAddFunction(self.raw(), c.as_ptr(), ty.raw())) }
     }
 
     /// Adds a global variable `name` of type `ty` in address space `addr_space`.
     pub fn add_global(&self, name: &str, ty: Type<'c>, addr_space: u32) -> Value<'c> {
-        let c = CString::new(name).unwrap_or_default();
+        let c = name_ptr(name);
         unsafe {
             Value::from_raw(LLVMAddGlobalInAddressSpace(
                 self.raw(),
@@ -537,29 +587,97 @@ impl<'c> Module<'c> {
     }
 
     /// Common types of this module's context.
-    pub fn types(&self) -> crate::value::Types<'c> {
-        crate::value::Types::new(self.ctx_raw())
+    pub fn types(&self) -> Types<'c> {
+        Types::new(self.ctx_raw())
     }
-}
 
-unsafe fn take_message_err(msg: *mut std::os::raw::c_char) -> String {
-    if msg.is_null() {
-        return String::new();
+    /// The module's data layout.
+    pub fn data_layout(&self) -> DataLayout<'_> {
+        unsafe { DataLayout::of(self.raw()) }
     }
-    let s = CStr::from_ptr(msg).to_string_lossy().into_owned();
-    llvm_sys::error::LLVMDisposeErrorMessage(msg);
-    s
-}
 
-fn name_ptr(name: &str) -> CString {
-    CString::new(name).unwrap_or_default()
-}
-
-pub(crate) unsafe fn bytes_to_string(p: *const std::os::raw::c_char, len: usize) -> String {
-    if p.is_null() || len == 0 {
-        return String::new();
+    /// Creates named metadata `name` if absent, keeping it even with no
+    /// operands (`Module::getOrInsertNamedMetadata`).
+    pub fn get_or_insert_named_metadata(&self, name: &str) {
+        unsafe {
+            LLVMGetOrInsertNamedMetadata(self.raw(), name.as_ptr() as *const _, name.len());
+        }
     }
-    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+
+    /// The function `name`, declared with type `fn_ty` if absent
+    /// (`Module::getOrInsertFunction`; an existing function is returned as
+    /// it is, whatever its type).
+    pub fn get_or_insert_function(&self, name: &str, fn_ty: Type<'c>) -> Value<'c> {
+        match self.function(name) {
+            Some(f) => f,
+            None => self.add_function(name, fn_ty),
+        }
+    }
+
+    /// Sets the target triple.
+    pub fn set_triple(&self, triple: &str) {
+        let c = cname(triple);
+        unsafe { LLVMSetTarget(self.raw(), c.as_ptr()) }
+    }
+
+    /// The address space of `alloca`s in the module's data layout.
+    pub fn alloca_addr_space(&self) -> u32 {
+        unsafe { ffi::SyclAllocaAddrSpace(self.raw()) }
+    }
+
+    /// Renames named metadata `from` to `to`, keeping its position among the
+    /// module's named metadata. False if `from` is absent or `to` exists.
+    pub fn rename_named_metadata(&self, from: &str, to: &str) -> bool {
+        unsafe {
+            ffi::SyclRenameNamedMetadata(
+                self.raw(),
+                from.as_ptr() as *const _,
+                from.len(),
+                to.as_ptr() as *const _,
+                to.len(),
+            ) != 0
+        }
+    }
+
+    /// Builds a distinct `MDNode` (`distinct !{...}`) and returns it as a value.
+    pub fn md_node_distinct(&self, ops: &[MdOperand<'c>]) -> Value<'c> {
+        unsafe {
+            let ctx = LLVMGetModuleContext(self.raw());
+            let mut mds: Vec<LLVMMetadataRef> = ops
+                .iter()
+                .map(|o| match o {
+                    MdOperand::Null => std::ptr::null_mut(),
+                    MdOperand::Node(v) => ffi::SyclValueAsMDNode(v.raw()),
+                    MdOperand::String(v) | MdOperand::Value(v) => LLVMValueAsMetadata(v.raw()),
+                })
+                .collect();
+            Value::from_raw(ffi::SyclMDNodeDistinct(ctx, mds.as_mut_ptr(), mds.len()))
+        }
+    }
+
+    /// The declaration of LLVM intrinsic `name` (`llvm.fma`) overloaded on
+    /// `types`, with LLVM's own attributes; `None` for an unknown name.
+    pub fn intrinsic_declaration(&self, name: &str, types: &[Type<'c>]) -> Option<Value<'c>> {
+        let mut raw: Vec<LLVMTypeRef> = types.iter().map(|t| t.raw()).collect();
+        unsafe {
+            let id = LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len());
+            if id == 0 {
+                return None;
+            }
+            Value::from_raw_opt(LLVMGetIntrinsicDeclaration(self.raw(), id, raw.as_mut_ptr(), raw.len()))
+        }
+    }
+
+    /// The preferred alignment of `ty` in the module's data layout
+    /// (`DataLayout::getPrefTypeAlign`).
+    pub fn pref_align(&self, ty: Type<'c>) -> u32 {
+        unsafe {
+            llvm_sys::target::LLVMPreferredAlignmentOfType(
+                llvm_sys::target::LLVMGetModuleDataLayout(self.raw()),
+                ty.raw(),
+            )
+        }
+    }
 }
 
 /// Extracts sub-modules from one module, indexing it once (see
@@ -631,10 +749,6 @@ pub unsafe fn borrowed_module_bitcode(m: *mut std::ffi::c_void) -> (Vec<u8>, Str
     let id = LLVMGetModuleIdentifier(m, &mut id_len);
     (data, bytes_to_string(id, id_len))
 }
-
-/// A metadata kind ID that no attachment has: what [`Module::md_kind`]
-/// returns for a kind the context has never seen.
-pub const MD_KIND_ABSENT: u32 = u32::MAX;
 
 fn lookup_md_kind(ctx: LLVMContextRef, name: &str) -> u32 {
     let id = unsafe { ffi::SyclLookupMDKind(ctx, name.as_ptr() as *const _, name.len()) };
@@ -765,5 +879,32 @@ mod tests {
             };
         }
         assert!(read > 0 && refused > bc.len() / 4, "{read} read, {refused} refused");
+    }
+
+    #[test]
+    fn only_definitions_are_renamed() {
+        let text = "; !nvvm.annotations in a comment\n!nvvm.annotations = !{!0}\n!nvvm.annotationsx = !{}\n";
+        let out = hide_nvvm_annotations(text).unwrap();
+        assert!(out.contains("; !nvvm.annotations in a comment"));
+        assert!(out.contains("!sycl.kept.nvvm.annotations = !{!0}"));
+        assert!(out.contains("!nvvm.annotationsx = !{}"));
+        assert!(hide_nvvm_annotations("define void @f() {\n  ret void\n}\n").is_none());
+    }
+
+    #[test]
+    fn annotations_survive_the_parse_in_place() {
+        let ctx = Context::new();
+        let src = "target triple = \"nvptx64-nvidia-cuda\"\ndefine void @k() {\n  ret void\n}\n\
+                   !nvvm.annotations = !{!0}\n!nvvmir.version = !{!1}\n\
+                   !0 = !{ptr @k, !\"kernel\", i32 1}\n!1 = !{i32 1, i32 4}\n";
+        let m = ctx.parse_ir_keeping_nvvm_annotations(src.as_bytes(), "t.ll").unwrap();
+        let text = m.to_text();
+        let annotations = text.find("!nvvm.annotations = !{!0}").expect("annotations kept");
+        let version = text.find("!nvvmir.version = !{!1}").expect("version kept");
+        assert!(annotations < version, "{text}");
+        assert!(text.contains("define void @k()"), "{text}");
+        // The plain parse upgrades the annotation to the calling convention.
+        let upgraded = ctx.parse_ir(src.as_bytes(), "t.ll").unwrap().to_text();
+        assert!(upgraded.contains("define ptx_kernel void @k()"), "{upgraded}");
     }
 }

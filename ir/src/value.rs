@@ -1,14 +1,19 @@
-//! Value and type handles.
-
-use std::ffi::CString;
-use std::marker::PhantomData;
+//! Every method of a [`Value`] handle: names, kinds, users and operands,
+//! constants, globals and their attributes, functions (parameters,
+//! attributes, cloning and rebuilding them), calls, instructions and
+//! metadata attachments; with the enums that describe values
+//! ([`Linkage`], [`Visibility`], [`CallConv`], [`ValueKind`]). Instructions
+//! are created by `builder.rs`.
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMCallConv, LLVMOpcode, LLVMValueKind};
 
+use crate::builder::CastOp;
+use crate::cstr::{bytes_to_string, name_ptr};
 use crate::ffi;
-use crate::module::bytes_to_string;
+use crate::handles::{Type, Value};
+use crate::metadata::{MdOperand, MD_KIND_ABSENT};
 
 /// Linkage of a global value (LLVM's `LLVMLinkage`).
 pub type Linkage = llvm_sys::LLVMLinkage;
@@ -94,47 +99,19 @@ pub enum ValueKind {
     Other,
 }
 
-/// A handle to an LLVM value living in a context with lifetime `'c`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Value<'c> {
-    raw: LLVMValueRef,
-    _ctx: PhantomData<&'c ()>,
-}
-
-impl std::fmt::Debug for Value<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Value({})", self.name())
-    }
-}
-
-// Safety: handles are only used on the thread owning their context; the
-// marker impls let them live in rayon-independent data structures built and
-// consumed on one thread.
 impl<'c> Value<'c> {
-    pub(crate) unsafe fn from_raw(raw: LLVMValueRef) -> Self {
-        Value { raw, _ctx: PhantomData }
-    }
-
-    pub(crate) unsafe fn from_raw_opt(raw: LLVMValueRef) -> Option<Self> {
-        (!raw.is_null()).then(|| Value::from_raw(raw))
-    }
-
-    pub(crate) fn raw(self) -> LLVMValueRef {
-        self.raw
-    }
-
     /// The value's name (empty for unnamed values).
     pub fn name(self) -> String {
         unsafe {
             let mut len = 0usize;
-            let p = LLVMGetValueName2(self.raw, &mut len);
+            let p = LLVMGetValueName2(self.raw(), &mut len);
             bytes_to_string(p, len)
         }
     }
 
     /// Renames the value.
     pub fn set_name(self, name: &str) {
-        unsafe { LLVMSetValueName2(self.raw, name.as_ptr() as *const _, name.len()) }
+        unsafe { LLVMSetValueName2(self.raw(), name.as_ptr() as *const _, name.len()) }
     }
 
     /// Coarse kind.
@@ -145,11 +122,11 @@ impl<'c> Value<'c> {
         // reaches llvm_unreachable on them), and all such constants are
         // one kind here.
         unsafe {
-            if !LLVMIsAConstant(self.raw).is_null() && LLVMIsAGlobalValue(self.raw).is_null() {
+            if !LLVMIsAConstant(self.raw()).is_null() && LLVMIsAGlobalValue(self.raw()).is_null() {
                 return ValueKind::Constant;
             }
         }
-        match unsafe { LLVMGetValueKind(self.raw) } {
+        match unsafe { LLVMGetValueKind(self.raw()) } {
             LLVMFunctionValueKind => ValueKind::Function,
             LLVMGlobalVariableValueKind => ValueKind::GlobalVariable,
             LLVMGlobalAliasValueKind => ValueKind::GlobalAlias,
@@ -191,7 +168,7 @@ impl<'c> Value<'c> {
 
     /// The type of the value.
     pub fn ty(self) -> Type<'c> {
-        unsafe { Type::from_raw(LLVMTypeOf(self.raw)) }
+        unsafe { Type::from_raw(LLVMTypeOf(self.raw())) }
     }
 
     // ---- uses -------------------------------------------------------------
@@ -201,7 +178,7 @@ impl<'c> Value<'c> {
     pub fn users(self) -> Vec<Value<'c>> {
         let mut v = Vec::new();
         unsafe {
-            let mut u = LLVMGetFirstUse(self.raw);
+            let mut u = LLVMGetFirstUse(self.raw());
             while !u.is_null() {
                 v.push(Value::from_raw(LLVMGetUser(u)));
                 u = LLVMGetNextUse(u);
@@ -212,20 +189,20 @@ impl<'c> Value<'c> {
 
     /// True if nothing uses the value.
     pub fn has_no_uses(self) -> bool {
-        unsafe { LLVMGetFirstUse(self.raw).is_null() }
+        unsafe { LLVMGetFirstUse(self.raw()).is_null() }
     }
 
     /// Replaces every use of this value by `new`.
     pub fn replace_all_uses_with(self, new: Value<'c>) {
-        unsafe { LLVMReplaceAllUsesWith(self.raw, new.raw) }
+        unsafe { LLVMReplaceAllUsesWith(self.raw(), new.raw()) }
     }
 
     /// Operands of a user (instruction or constant).
     pub fn operands(self) -> Vec<Value<'c>> {
         unsafe {
-            let n = LLVMGetNumOperands(self.raw);
+            let n = LLVMGetNumOperands(self.raw());
             (0..n.max(0) as u32)
-                .filter_map(|i| Value::from_raw_opt(LLVMGetOperand(self.raw, i)))
+                .filter_map(|i| Value::from_raw_opt(LLVMGetOperand(self.raw(), i)))
                 .collect()
         }
     }
@@ -233,8 +210,8 @@ impl<'c> Value<'c> {
     /// Operand `i` of a user.
     pub fn operand(self, i: u32) -> Option<Value<'c>> {
         unsafe {
-            if (i as i32) < LLVMGetNumOperands(self.raw) {
-                Value::from_raw_opt(LLVMGetOperand(self.raw, i))
+            if (i as i32) < LLVMGetNumOperands(self.raw()) {
+                Value::from_raw_opt(LLVMGetOperand(self.raw(), i))
             } else {
                 None
             }
@@ -243,13 +220,13 @@ impl<'c> Value<'c> {
 
     /// `Value::stripPointerCasts`.
     pub fn strip_pointer_casts(self) -> Value<'c> {
-        unsafe { Value::from_raw(ffi::SyclStripPointerCasts(self.raw)) }
+        unsafe { Value::from_raw(ffi::SyclStripPointerCasts(self.raw())) }
     }
 
     /// Destroys a constant (not a global) that has no uses left, after
     /// removing dead constant users. Returns true if destroyed.
     pub fn destroy_if_dead_constant(self) -> bool {
-        unsafe { ffi::SyclDestroyDeadConstant(self.raw) != 0 }
+        unsafe { ffi::SyclDestroyDeadConstant(self.raw()) != 0 }
     }
 
     // ---- global values ------------------------------------------------------
@@ -257,28 +234,28 @@ impl<'c> Value<'c> {
     /// True for a declaration (a function without body, a variable without
     /// initializer).
     pub fn is_declaration(self) -> bool {
-        unsafe { ffi::SyclIsDeclaration(self.raw) != 0 }
+        unsafe { ffi::SyclIsDeclaration(self.raw()) != 0 }
     }
 
     /// The number of instructions in a loaded function's body; 0 for a
     /// declaration, a body not read yet, or any other value.
     pub fn instruction_count(self) -> usize {
-        unsafe { ffi::SyclInstructionCount(self.raw) }
+        unsafe { ffi::SyclInstructionCount(self.raw()) }
     }
 
     /// `GlobalValue::isDiscardableIfUnused`.
     pub fn is_discardable_if_unused(self) -> bool {
-        unsafe { ffi::SyclIsDiscardableIfUnused(self.raw) != 0 }
+        unsafe { ffi::SyclIsDiscardableIfUnused(self.raw()) != 0 }
     }
 
     /// Linkage of a global value.
     pub fn linkage(self) -> Linkage {
-        unsafe { LLVMGetLinkage(self.raw) }
+        unsafe { LLVMGetLinkage(self.raw()) }
     }
 
     /// Sets the linkage of a global value.
     pub fn set_linkage(self, l: Linkage) {
-        unsafe { LLVMSetLinkage(self.raw, l) }
+        unsafe { LLVMSetLinkage(self.raw(), l) }
     }
 
     /// True for internal or private linkage.
@@ -291,34 +268,34 @@ impl<'c> Value<'c> {
 
     /// Visibility of a global value.
     pub fn visibility(self) -> Visibility {
-        unsafe { LLVMGetVisibility(self.raw) }
+        unsafe { LLVMGetVisibility(self.raw()) }
     }
 
     /// Sets the visibility of a global value.
     pub fn set_visibility(self, v: Visibility) {
-        unsafe { LLVMSetVisibility(self.raw, v) }
+        unsafe { LLVMSetVisibility(self.raw(), v) }
     }
 
     /// `externally_initialized` global variable.
     pub fn is_externally_initialized(self) -> bool {
-        self.is_global_variable() && unsafe { LLVMIsExternallyInitialized(self.raw) != 0 }
+        self.is_global_variable() && unsafe { LLVMIsExternallyInitialized(self.raw()) != 0 }
     }
 
     /// A global variable marked `constant`.
     pub fn is_global_constant(self) -> bool {
-        self.is_global_variable() && unsafe { LLVMIsGlobalConstant(self.raw) != 0 }
+        self.is_global_variable() && unsafe { LLVMIsGlobalConstant(self.raw()) != 0 }
     }
 
     /// DLL storage class is `dllexport`.
     pub fn is_dll_export(self) -> bool {
-        unsafe { LLVMGetDLLStorageClass(self.raw) == llvm_sys::LLVMDLLStorageClass::LLVMDLLExportStorageClass }
+        unsafe { LLVMGetDLLStorageClass(self.raw()) == llvm_sys::LLVMDLLStorageClass::LLVMDLLExportStorageClass }
     }
 
     /// An identity for the comdat of a global object, if it has one: two
     /// objects share a comdat iff their ids are equal.
     pub fn comdat_id(self) -> Option<usize> {
         unsafe {
-            let c = llvm_sys::comdat::LLVMGetComdat(self.raw);
+            let c = llvm_sys::comdat::LLVMGetComdat(self.raw());
             if c.is_null() {
                 return None;
             }
@@ -328,13 +305,13 @@ impl<'c> Value<'c> {
 
     /// Removes the object from its comdat.
     pub fn clear_comdat(self) {
-        unsafe { llvm_sys::comdat::LLVMSetComdat(self.raw, std::ptr::null_mut()) }
+        unsafe { llvm_sys::comdat::LLVMSetComdat(self.raw(), std::ptr::null_mut()) }
     }
 
     /// Sets the comdat's selection kind to `nodeduplicate`.
     pub fn set_comdat_nodeduplicate(self) {
         unsafe {
-            let c = llvm_sys::comdat::LLVMGetComdat(self.raw);
+            let c = llvm_sys::comdat::LLVMGetComdat(self.raw());
             if !c.is_null() {
                 llvm_sys::comdat::LLVMSetComdatSelectionKind(
                     c,
@@ -346,15 +323,15 @@ impl<'c> Value<'c> {
 
     /// The value type of a global (function type for functions).
     pub fn global_value_type(self) -> Type<'c> {
-        unsafe { Type::from_raw(LLVMGlobalGetValueType(self.raw)) }
+        unsafe { Type::from_raw(LLVMGlobalGetValueType(self.raw())) }
     }
 
     /// Deletes a global value (function or variable) from its module.
     pub fn erase_global(self) {
         unsafe {
             match self.kind() {
-                ValueKind::Function => LLVMDeleteFunction(self.raw),
-                ValueKind::GlobalVariable => LLVMDeleteGlobal(self.raw),
+                ValueKind::Function => LLVMDeleteFunction(self.raw()),
+                ValueKind::GlobalVariable => LLVMDeleteGlobal(self.raw()),
                 _ => {}
             }
         }
@@ -364,17 +341,17 @@ impl<'c> Value<'c> {
 
     /// Initializer of a global variable.
     pub fn initializer(self) -> Option<Value<'c>> {
-        unsafe { Value::from_raw_opt(LLVMGetInitializer(self.raw)) }
+        unsafe { Value::from_raw_opt(LLVMGetInitializer(self.raw())) }
     }
 
     /// Sets the initializer of a global variable.
     pub fn set_initializer(self, init: Value<'c>) {
-        unsafe { LLVMSetInitializer(self.raw, init.raw) }
+        unsafe { LLVMSetInitializer(self.raw(), init.raw()) }
     }
 
     /// Turns a global variable definition into an external declaration.
     pub fn make_global_declaration(self) {
-        unsafe { ffi::SyclMakeGlobalDeclaration(self.raw) }
+        unsafe { ffi::SyclMakeGlobalDeclaration(self.raw()) }
     }
 
     /// A string attribute of a global variable (`"sycl-unique-id"`, ...).
@@ -382,7 +359,7 @@ impl<'c> Value<'c> {
         unsafe {
             let mut p = std::ptr::null();
             let mut len = 0usize;
-            if ffi::SyclGlobalVarStringAttr(self.raw, key.as_ptr() as *const _, key.len(), &mut p, &mut len) != 0 {
+            if ffi::SyclGlobalVarStringAttr(self.raw(), key.as_ptr() as *const _, key.len(), &mut p, &mut len) != 0 {
                 Some(bytes_to_string(p, len))
             } else {
                 None
@@ -392,8 +369,8 @@ impl<'c> Value<'c> {
 
     /// Sets the section of a global.
     pub fn set_section(self, s: &str) {
-        let c = CString::new(s).unwrap_or_default();
-        unsafe { LLVMSetSection(self.raw, c.as_ptr()) }
+        let c = name_ptr(s);
+        unsafe { LLVMSetSection(self.raw(), c.as_ptr()) }
     }
 
     // ---- functions ----------------------------------------------------------
@@ -402,9 +379,9 @@ impl<'c> Value<'c> {
     pub fn call_conv(self) -> CallConv {
         unsafe {
             if self.kind() == ValueKind::Instruction {
-                CallConv::from_raw(LLVMGetInstructionCallConv(self.raw))
+                CallConv::from_raw(LLVMGetInstructionCallConv(self.raw()))
             } else {
-                CallConv::from_raw(LLVMGetFunctionCallConv(self.raw))
+                CallConv::from_raw(LLVMGetFunctionCallConv(self.raw()))
             }
         }
     }
@@ -413,9 +390,9 @@ impl<'c> Value<'c> {
     pub fn set_call_conv(self, cc: CallConv) {
         unsafe {
             if self.kind() == ValueKind::Instruction {
-                LLVMSetInstructionCallConv(self.raw, cc.to_raw())
+                LLVMSetInstructionCallConv(self.raw(), cc.to_raw())
             } else {
-                LLVMSetFunctionCallConv(self.raw, cc.to_raw())
+                LLVMSetFunctionCallConv(self.raw(), cc.to_raw())
             }
         }
     }
@@ -425,7 +402,7 @@ impl<'c> Value<'c> {
     pub fn fn_attr(self, key: &str) -> Option<String> {
         unsafe {
             let a = LLVMGetStringAttributeAtIndex(
-                self.raw,
+                self.raw(),
                 llvm_sys::LLVMAttributeFunctionIndex,
                 key.as_ptr() as *const _,
                 key.len() as u32,
@@ -447,7 +424,7 @@ impl<'c> Value<'c> {
     /// A string attribute `key`=`value` in this value's context.
     pub(crate) fn string_attribute(self, key: &str, value: &str) -> llvm_sys::prelude::LLVMAttributeRef {
         unsafe {
-            let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw));
+            let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw()));
             LLVMCreateStringAttribute(
                 ctx,
                 key.as_ptr() as *const _,
@@ -462,7 +439,7 @@ impl<'c> Value<'c> {
     pub fn add_fn_attr(self, key: &str, value: &str) {
         unsafe {
             let a = self.string_attribute(key, value);
-            LLVMAddAttributeAtIndex(self.raw, llvm_sys::LLVMAttributeFunctionIndex, a);
+            LLVMAddAttributeAtIndex(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, a);
         }
     }
 
@@ -470,7 +447,7 @@ impl<'c> Value<'c> {
     pub fn remove_fn_attr(self, key: &str) {
         unsafe {
             LLVMRemoveStringAttributeAtIndex(
-                self.raw,
+                self.raw(),
                 llvm_sys::LLVMAttributeFunctionIndex,
                 key.as_ptr() as *const _,
                 key.len() as u32,
@@ -481,35 +458,35 @@ impl<'c> Value<'c> {
     /// True if parameter `index` (0-based) carries string attribute `key`.
     pub fn has_param_attr(self, index: u32, key: &str) -> bool {
         unsafe {
-            !LLVMGetStringAttributeAtIndex(self.raw, index + 1, key.as_ptr() as *const _, key.len() as u32).is_null()
+            !LLVMGetStringAttributeAtIndex(self.raw(), index + 1, key.as_ptr() as *const _, key.len() as u32).is_null()
         }
     }
 
     /// Number of parameters of a function.
     pub fn param_count(self) -> u32 {
-        unsafe { LLVMCountParams(self.raw) }
+        unsafe { LLVMCountParams(self.raw()) }
     }
 
     /// Parameter `i` of a function.
     pub fn param(self, i: u32) -> Value<'c> {
-        unsafe { Value::from_raw(LLVMGetParam(self.raw, i)) }
+        unsafe { Value::from_raw(LLVMGetParam(self.raw(), i)) }
     }
 
     /// The LLVM intrinsic ID, 0 if the function is not an intrinsic.
     pub fn intrinsic_id(self) -> u32 {
-        unsafe { LLVMGetIntrinsicID(self.raw) }
+        unsafe { LLVMGetIntrinsicID(self.raw()) }
     }
 
     /// Turns a function definition into a declaration.
     pub fn delete_body(self) {
-        unsafe { ffi::SyclDeleteFunctionBody(self.raw) }
+        unsafe { ffi::SyclDeleteFunctionBody(self.raw()) }
     }
 
     /// Instructions of a function, in order.
     pub fn instructions(self) -> Vec<Value<'c>> {
         let mut v = Vec::new();
         unsafe {
-            let mut bb = LLVMGetFirstBasicBlock(self.raw);
+            let mut bb = LLVMGetFirstBasicBlock(self.raw());
             while !bb.is_null() {
                 let mut i = LLVMGetFirstInstruction(bb);
                 while !i.is_null() {
@@ -525,10 +502,10 @@ impl<'c> Value<'c> {
     /// The entry block of a function (as a value), `None` for a declaration.
     pub fn entry_block(self) -> Option<Value<'c>> {
         unsafe {
-            if LLVMCountBasicBlocks(self.raw) == 0 {
+            if LLVMCountBasicBlocks(self.raw()) == 0 {
                 return None;
             }
-            Value::from_raw_opt(LLVMBasicBlockAsValue(LLVMGetEntryBasicBlock(self.raw)))
+            Value::from_raw_opt(LLVMBasicBlockAsValue(LLVMGetEntryBasicBlock(self.raw())))
         }
     }
 
@@ -536,7 +513,7 @@ impl<'c> Value<'c> {
     pub fn block_instructions(self) -> Vec<Value<'c>> {
         let mut v = Vec::new();
         unsafe {
-            let bb = LLVMValueAsBasicBlock(self.raw);
+            let bb = LLVMValueAsBasicBlock(self.raw());
             let mut i = LLVMGetFirstInstruction(bb);
             while !i.is_null() {
                 v.push(Value::from_raw(i));
@@ -551,7 +528,7 @@ impl<'c> Value<'c> {
     pub fn block_successors(self) -> Vec<Value<'c>> {
         let mut v = Vec::new();
         unsafe {
-            let t = LLVMGetBasicBlockTerminator(LLVMValueAsBasicBlock(self.raw));
+            let t = LLVMGetBasicBlockTerminator(LLVMValueAsBasicBlock(self.raw()));
             if t.is_null() {
                 return v;
             }
@@ -565,7 +542,7 @@ impl<'c> Value<'c> {
     /// Calls `f` for every instruction of the function.
     pub fn for_each_instruction(self, mut f: impl FnMut(Value<'c>)) {
         unsafe {
-            let mut bb = LLVMGetFirstBasicBlock(self.raw);
+            let mut bb = LLVMGetFirstBasicBlock(self.raw());
             while !bb.is_null() {
                 let mut i = LLVMGetFirstInstruction(bb);
                 while !i.is_null() {
@@ -584,12 +561,12 @@ impl<'c> Value<'c> {
     pub fn metadata(self, kind: u32) -> Option<Value<'c>> {
         unsafe {
             let mut n = 0usize;
-            let entries = LLVMGlobalCopyAllMetadata(self.raw, &mut n);
+            let entries = LLVMGlobalCopyAllMetadata(self.raw(), &mut n);
             let mut found = None;
             for i in 0..n as u32 {
                 if LLVMValueMetadataEntriesGetKind(entries, i) == kind {
                     let md = LLVMValueMetadataEntriesGetMetadata(entries, i);
-                    let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw));
+                    let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw()));
                     found = Some(Value::from_raw(LLVMMetadataAsValue(ctx, md)));
                     break;
                 }
@@ -604,20 +581,19 @@ impl<'c> Value<'c> {
     /// Attaches metadata node `node` (a metadata-as-value) under `kind`.
     pub fn set_metadata(self, kind: u32, node: Value<'c>) {
         assert_ne!(
-            kind,
-            crate::MD_KIND_ABSENT,
+            kind, MD_KIND_ABSENT,
             "attach metadata with a kind from md_kind_for_write"
         );
-        unsafe { LLVMGlobalSetMetadata(self.raw, kind, ffi::SyclValueAsMDNode(node.raw)) }
+        unsafe { LLVMGlobalSetMetadata(self.raw(), kind, ffi::SyclValueAsMDNode(node.raw())) }
     }
 
     /// The metadata attachment `kind` of an instruction.
     pub fn inst_metadata(self, kind: u32) -> Option<Value<'c>> {
         unsafe {
-            if LLVMHasMetadata(self.raw) == 0 {
+            if LLVMHasMetadata(self.raw()) == 0 {
                 return None;
             }
-            Value::from_raw_opt(LLVMGetMetadata(self.raw, kind))
+            Value::from_raw_opt(LLVMGetMetadata(self.raw(), kind))
         }
     }
 
@@ -626,31 +602,31 @@ impl<'c> Value<'c> {
     /// Opcode of an instruction.
     pub fn opcode(self) -> Option<LLVMOpcode> {
         unsafe {
-            if LLVMIsAInstruction(self.raw).is_null() {
+            if LLVMIsAInstruction(self.raw()).is_null() {
                 None
             } else {
-                Some(LLVMGetInstructionOpcode(self.raw))
+                Some(LLVMGetInstructionOpcode(self.raw()))
             }
         }
     }
 
     /// True for `call` instructions (not `invoke`).
     pub fn is_call(self) -> bool {
-        unsafe { !LLVMIsACallInst(self.raw).is_null() }
+        unsafe { !LLVMIsACallInst(self.raw()).is_null() }
     }
 
     /// True for `call`, `invoke` and `callbr`.
     pub fn is_call_base(self) -> bool {
         unsafe {
-            !LLVMIsACallInst(self.raw).is_null()
-                || !LLVMIsAInvokeInst(self.raw).is_null()
-                || !LLVMIsACallBrInst(self.raw).is_null()
+            !LLVMIsACallInst(self.raw()).is_null()
+                || !LLVMIsAInvokeInst(self.raw()).is_null()
+                || !LLVMIsACallBrInst(self.raw()).is_null()
         }
     }
 
     /// For a call: `CallBase::isIndirectCall`.
     pub fn is_indirect_call(self) -> bool {
-        self.is_call_base() && unsafe { ffi::SyclIsIndirectCall(self.raw) != 0 }
+        self.is_call_base() && unsafe { ffi::SyclIsIndirectCall(self.raw()) != 0 }
     }
 
     /// For a call: the called operand.
@@ -659,7 +635,7 @@ impl<'c> Value<'c> {
             if !self.is_call_base() {
                 return None;
             }
-            Value::from_raw_opt(LLVMGetCalledValue(self.raw))
+            Value::from_raw_opt(LLVMGetCalledValue(self.raw()))
         }
     }
 
@@ -670,21 +646,21 @@ impl<'c> Value<'c> {
 
     /// For a call: its function type.
     pub fn called_function_type(self) -> Type<'c> {
-        unsafe { Type::from_raw(LLVMGetCalledFunctionType(self.raw)) }
+        unsafe { Type::from_raw(LLVMGetCalledFunctionType(self.raw())) }
     }
 
     /// Number of call arguments.
     pub fn arg_count(self) -> u32 {
-        unsafe { LLVMGetNumArgOperands(self.raw) }
+        unsafe { LLVMGetNumArgOperands(self.raw()) }
     }
 
     /// The function containing an instruction.
     pub fn parent_function(self) -> Option<Value<'c>> {
         unsafe {
-            if LLVMIsAInstruction(self.raw).is_null() {
+            if LLVMIsAInstruction(self.raw()).is_null() {
                 return None;
             }
-            let bb = LLVMGetInstructionParent(self.raw);
+            let bb = LLVMGetInstructionParent(self.raw());
             if bb.is_null() {
                 return None;
             }
@@ -694,7 +670,7 @@ impl<'c> Value<'c> {
 
     /// Erases an instruction.
     pub fn erase_instruction(self) {
-        unsafe { LLVMInstructionEraseFromParent(self.raw) }
+        unsafe { LLVMInstructionEraseFromParent(self.raw()) }
     }
 
     // ---- constants ------------------------------------------------------------
@@ -702,10 +678,10 @@ impl<'c> Value<'c> {
     /// Zero-extended value of a constant integer.
     pub fn const_int_zext(self) -> Option<u64> {
         unsafe {
-            if LLVMIsAConstantInt(self.raw).is_null() {
+            if LLVMIsAConstantInt(self.raw()).is_null() {
                 None
             } else {
-                Some(LLVMConstIntGetZExtValue(self.raw))
+                Some(LLVMConstIntGetZExtValue(self.raw()))
             }
         }
     }
@@ -715,15 +691,15 @@ impl<'c> Value<'c> {
     /// many as `store_size`: the whole value, where [`Value::const_int_zext`]
     /// and [`Value::const_fp_bits`] give 64 bits. `None` for other values.
     pub fn const_scalar_le_bytes(self, store_size: usize) -> Option<Vec<u8>> {
-        let is_int = unsafe { !LLVMIsAConstantInt(self.raw).is_null() };
-        let is_fp = unsafe { !LLVMIsAConstantFP(self.raw).is_null() };
+        let is_int = unsafe { !LLVMIsAConstantInt(self.raw()).is_null() };
+        let is_fp = unsafe { !LLVMIsAConstantFP(self.raw()).is_null() };
         if !is_int && !is_fp {
             return None;
         }
         // The printed form is LLVM's own exact spelling: "i128 -5", or for
         // fp128 "fp128 0xL<low 64 bits><high 64 bits>" in hex.
         let text = unsafe {
-            let p = LLVMPrintValueToString(self.raw);
+            let p = LLVMPrintValueToString(self.raw());
             let s = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
             LLVMDisposeMessage(p);
             s
@@ -747,10 +723,10 @@ impl<'c> Value<'c> {
     /// Sign-extended value of a constant integer.
     pub fn const_int_sext(self) -> Option<i64> {
         unsafe {
-            if LLVMIsAConstantInt(self.raw).is_null() {
+            if LLVMIsAConstantInt(self.raw()).is_null() {
                 None
             } else {
-                Some(LLVMConstIntGetSExtValue(self.raw))
+                Some(LLVMConstIntGetSExtValue(self.raw()))
             }
         }
     }
@@ -761,96 +737,585 @@ impl<'c> Value<'c> {
     }
 
     /// Operands of an MDNode value.
-    pub fn md_operands(self) -> Vec<crate::MdOperand<'c>> {
+    pub fn md_operands(self) -> Vec<MdOperand<'c>> {
         crate::metadata::md_operands(self)
     }
-}
 
-/// A handle to an LLVM type.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Type<'c> {
-    raw: LLVMTypeRef,
-    _ctx: PhantomData<&'c ()>,
-}
+    /// True for any constant (including globals).
+    pub fn is_constant(self) -> bool {
+        unsafe { !LLVMIsAConstant(self.raw()).is_null() }
+    }
 
-impl std::fmt::Debug for Type<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    /// True for a null constant (`null`, `0`, `zeroinitializer`).
+    pub fn is_null_constant(self) -> bool {
+        self.is_constant() && unsafe { LLVMIsNull(self.raw()) != 0 }
+    }
+
+    /// True for `undef` and `poison`.
+    pub fn is_undef(self) -> bool {
+        unsafe { !LLVMIsAUndefValue(self.raw()).is_null() }
+    }
+
+    /// True for `zeroinitializer` of an aggregate or vector.
+    pub fn is_zero_aggregate(self) -> bool {
+        unsafe { !LLVMIsAConstantAggregateZero(self.raw()).is_null() }
+    }
+
+    /// True for packed constant data (`[3 x float] [...]`, `<2 x i32> <...>`, `c"..."`).
+    pub fn is_constant_data_sequential(self) -> bool {
+        unsafe { !LLVMIsAConstantDataSequential(self.raw()).is_null() }
+    }
+
+    /// True for a constant integer.
+    pub fn is_const_int(self) -> bool {
+        self.const_int_zext().is_some()
+    }
+
+    /// True for a constant floating-point value.
+    pub fn is_const_fp(self) -> bool {
+        unsafe { !LLVMIsAConstantFP(self.raw()).is_null() }
+    }
+
+    /// The bit pattern of a constant floating-point value of at most 64 bits.
+    pub fn const_fp_bits(self) -> Option<u64> {
+        let mut ok = 0;
+        let bits = unsafe { ffi::SyclConstFPBits(self.raw(), &mut ok) };
+        (ok != 0).then_some(bits)
+    }
+
+    /// `Constant::getAggregateElement(i)` of a constant aggregate, vector,
+    /// `zeroinitializer` or `undef`.
+    pub fn aggregate_element(self, i: u32) -> Option<Value<'c>> {
+        unsafe { Value::from_raw_opt(LLVMGetAggregateElement(self.raw(), i)) }
+    }
+
+    /// The bytes of a constant data array (`c"abc\00"`), terminator included.
+    pub fn const_data_array_bytes(self) -> Option<Vec<u8>> {
         unsafe {
-            let p = LLVMPrintTypeToString(self.raw);
-            let s = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
-            LLVMDisposeMessage(p);
-            f.write_str(&s)
+            if LLVMIsAConstantDataArray(self.raw()).is_null() {
+                return None;
+            }
+            let mut len = 0usize;
+            let p = LLVMGetAsString(self.raw(), &mut len);
+            if p.is_null() {
+                return Some(Vec::new());
+            }
+            Some(std::slice::from_raw_parts(p as *const u8, len).to_vec())
         }
     }
-}
 
-impl<'c> Type<'c> {
-    pub(crate) unsafe fn from_raw(raw: LLVMTypeRef) -> Self {
-        Type { raw, _ctx: PhantomData }
+    /// For a function: `Function::hasStructRetAttr` (parameter 0 or 1 is `sret`).
+    pub fn has_struct_ret_attr(self) -> bool {
+        unsafe { ffi::SyclHasStructRetAttr(self.raw()) != 0 }
     }
 
-    pub(crate) fn raw(self) -> LLVMTypeRef {
-        self.raw
-    }
-}
-
-/// Common types of a context.
-pub struct Types<'c> {
-    ctx: LLVMContextRef,
-    _ctx: PhantomData<&'c ()>,
-}
-
-impl<'c> Types<'c> {
-    pub(crate) fn new(ctx: LLVMContextRef) -> Self {
-        Types { ctx, _ctx: PhantomData }
-    }
-
-    /// `void`
-    pub fn void(&self) -> Type<'c> {
-        unsafe { Type::from_raw(LLVMVoidTypeInContext(self.ctx)) }
-    }
-
-    /// `i<bits>`
-    pub fn int(&self, bits: u32) -> Type<'c> {
-        unsafe { Type::from_raw(LLVMIntTypeInContext(self.ctx, bits)) }
-    }
-
-    /// `ptr addrspace(n)`
-    pub fn ptr(&self, addr_space: u32) -> Type<'c> {
-        unsafe { Type::from_raw(LLVMPointerTypeInContext(self.ctx, addr_space)) }
-    }
-
-    /// A function type.
-    pub fn function(&self, ret: Type<'c>, params: &[Type<'c>], var_arg: bool) -> Type<'c> {
-        let mut p: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw).collect();
+    /// For a function: the `sret` type of parameter `i`, if it has one.
+    pub fn param_struct_ret_type(self, i: u32) -> Option<Type<'c>> {
         unsafe {
-            Type::from_raw(LLVMFunctionType(
-                ret.raw,
-                p.as_mut_ptr(),
-                p.len() as u32,
-                var_arg as i32,
+            let t = ffi::SyclParamStructRetType(self.raw(), i);
+            (!t.is_null()).then(|| Type::from_raw(t))
+        }
+    }
+
+    /// Removes the dead constant expressions that use this constant.
+    pub fn remove_dead_constant_users(self) {
+        unsafe { ffi::SyclRemoveDeadConstantUsers(self.raw()) }
+    }
+
+    /// True for a `load` instruction.
+    pub fn is_load(self) -> bool {
+        self.opcode() == Some(LLVMOpcode::LLVMLoad)
+    }
+
+    /// True for a `store` instruction.
+    pub fn is_store(self) -> bool {
+        self.opcode() == Some(LLVMOpcode::LLVMStore)
+    }
+
+    /// True for an `alloca` instruction.
+    pub fn is_alloca(self) -> bool {
+        self.opcode() == Some(LLVMOpcode::LLVMAlloca)
+    }
+
+    /// True for an `addrspacecast` instruction.
+    pub fn is_addrspacecast_inst(self) -> bool {
+        self.opcode() == Some(LLVMOpcode::LLVMAddrSpaceCast)
+    }
+
+    /// True for a `getelementptr` instruction.
+    pub fn is_gep_inst(self) -> bool {
+        self.opcode() == Some(LLVMOpcode::LLVMGetElementPtr)
+    }
+
+    /// The name of the called function of a direct call (empty otherwise).
+    pub fn callee_name(self) -> String {
+        self.called_function().map(|f| f.name()).unwrap_or_default()
+    }
+
+    /// Adds (or replaces) the string attribute `key`=`value` of a global
+    /// variable. Returns false (and changes nothing) for other values.
+    pub fn add_global_attr(self, key: &str, value: &str) -> bool {
+        if !self.is_global_variable() {
+            return false;
+        }
+        unsafe {
+            ffi::SyclGlobalVarAddStringAttr(
+                self.raw(),
+                key.as_ptr() as *const _,
+                key.len(),
+                value.as_ptr() as *const _,
+                value.len(),
+            ) != 0
+        }
+    }
+
+    /// Sets or clears `dso_local` on a global value.
+    pub fn set_dso_local(self, local: bool) {
+        unsafe { ffi::SyclSetDSOLocal(self.raw(), i32::from(local)) }
+    }
+
+    /// Appends the metadata node `node` (a metadata-as-value) to a global
+    /// object's attachments of kind `kind` (`GlobalObject::addMetadata`: an
+    /// existing attachment of that kind is kept).
+    pub fn add_global_metadata(self, kind: u32, node: Value<'c>) {
+        unsafe { LLVMGlobalAddMetadata(self.raw(), kind, ffi::SyclValueAsMDNode(node.raw())) }
+    }
+
+    /// Replaces this global variable, if it is of array type and has an
+    /// initializer, by one of a new unnamed struct type `{ [N x T] }` with
+    /// the same name (upstream `SanitizerKernelMetadataPass`): external
+    /// linkage, same address space, `local_unnamed_addr` and `dso_local`
+    /// unless the old global's attributes say otherwise, the old global's
+    /// attributes and metadata; uses move to the new global and the old one
+    /// is erased. Returns the new global, or `None` (nothing changed) for
+    /// other values.
+    pub fn wrap_global_array_in_struct(self) -> Option<Value<'c>> {
+        unsafe { Value::from_raw_opt(ffi::SyclWrapGlobalArrayInStruct(self.raw())) }
+    }
+
+    /// Replaces this global variable by one of type `ty` under the same name
+    /// (upstream LowerESIMD's `lowerGlobalsToVector`): same constness,
+    /// linkage, thread-local mode and address space, an `undef` initializer
+    /// if the old one is `undef`/`poison` and `zeroinitializer` otherwise
+    /// (also for a declaration), the old global's attributes and metadata;
+    /// it goes to the end of the module's globals, uses move to it and the
+    /// old global is erased. Returns the new global, or `None` (nothing
+    /// changed) for other values.
+    pub fn retype_global(self, ty: Type<'c>) -> Option<Value<'c>> {
+        unsafe { Value::from_raw_opt(ffi::SyclRetypeGlobal(self.raw(), ty.raw())) }
+    }
+
+    /// Gives a function declaration of type `void()` a body: one block named
+    /// `entry` holding `ret void`.
+    pub fn add_ret_void_body(self) {
+        unsafe {
+            let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw()));
+            let bb = LLVMAppendBasicBlockInContext(ctx, self.raw(), c"entry".as_ptr());
+            let b = LLVMCreateBuilderInContext(ctx);
+            LLVMPositionBuilderAtEnd(b, bb);
+            LLVMBuildRetVoid(b);
+            LLVMDisposeBuilder(b);
+        }
+    }
+
+    /// For a function: a new function named `name`, inserted right after
+    /// this one, with this function's parameters followed by one parameter of
+    /// type `extra`, and a copy of this function's body
+    /// (`CloneFunctionInto` with global changes: attributes, parameter
+    /// attributes and calling convention are copied, the `DISubprogram` is
+    /// cloned for the new function). The new parameter has no attributes.
+    /// Instruction `i` of the copy corresponds to instruction `i` of this
+    /// function (see [`Value::instructions`]).
+    pub fn clone_with_extra_param(self, extra: Type<'c>, name: &str) -> Value<'c> {
+        let mut params: Vec<LLVMTypeRef> = (0..self.param_count()).map(|i| self.param(i).ty().raw()).collect();
+        params.push(extra.raw());
+        unsafe {
+            let nf = ffi::SyclCreateFunctionLike(
+                self.raw(),
+                params.as_mut_ptr(),
+                params.len() as u32,
+                name.as_ptr() as *const _,
+                name.len(),
+                0,
+            );
+            ffi::SyclCloneFunctionBodyInto(nf, self.raw());
+            Value::from_raw(nf)
+        }
+    }
+
+    /// For a function: a new, unnamed function with the same return type,
+    /// linkage, calling convention, function and return attributes and
+    /// comdat, and parameter types `params`, appended to the module.
+    /// Parameter `i` keeps this function's parameter attributes where
+    /// `keep_param_attrs[i]`. The body stays here (see
+    /// [`Value::move_body_into`]).
+    pub fn rebuild_with_params(self, params: &[Type<'c>], keep_param_attrs: &[bool]) -> Value<'c> {
+        self.rebuild(params, keep_param_attrs, true)
+    }
+
+    /// As [`Value::rebuild_with_params`], but the new function is placed
+    /// right after this one (it takes this function's place in the module
+    /// once this one is erased). Kept parameter attributes that a new
+    /// parameter type cannot carry are dropped.
+    pub fn rebuild_in_place_with_params(self, params: &[Type<'c>], keep_param_attrs: &[bool]) -> Value<'c> {
+        self.rebuild(params, keep_param_attrs, false)
+    }
+
+    fn rebuild(self, params: &[Type<'c>], keep_param_attrs: &[bool], at_end: bool) -> Value<'c> {
+        let mut raw: Vec<LLVMTypeRef> = params.iter().map(|t| t.raw()).collect();
+        let keep: Vec<i32> = (0..params.len())
+            .map(|i| i32::from(keep_param_attrs.get(i).copied().unwrap_or(false)))
+            .collect();
+        unsafe {
+            let nf = ffi::SyclCreateFunctionLike(
+                self.raw(),
+                raw.as_mut_ptr(),
+                raw.len() as u32,
+                std::ptr::null(),
+                0,
+                i32::from(at_end),
+            );
+            ffi::SyclCopyFunctionAttributes(nf, self.raw(), keep.as_ptr(), keep.len() as u32);
+            Value::from_raw(nf)
+        }
+    }
+
+    /// For a function: moves its basic blocks into `to` (a function without
+    /// body) and moves its metadata attachments (debug info included) there.
+    /// Uses of this function's parameters are left for the caller.
+    pub fn move_body_into(self, to: Value<'c>) {
+        unsafe { ffi::SyclMoveFunctionBody(self.raw(), to.raw()) }
+    }
+
+    /// For a call: replaces it by a call of `callee` with the same arguments
+    /// followed by `extra`, keeping calling convention, tail-call kind,
+    /// operand bundles, call-site attributes, metadata and name. Returns the
+    /// new call; this handle is dead afterwards.
+    pub fn replace_call_adding_args(self, callee: Value<'c>, extra: &[Value<'c>]) -> Value<'c> {
+        let mut raw: Vec<LLVMValueRef> = extra.iter().map(|v| v.raw()).collect();
+        unsafe {
+            Value::from_raw(ffi::SyclReplaceCallAddingArgs(
+                self.raw(),
+                callee.raw(),
+                raw.as_mut_ptr(),
+                raw.len() as u32,
             ))
         }
     }
 
-    /// A constant integer of type `ty`.
-    pub fn const_int(&self, ty: Type<'c>, v: u64) -> Value<'c> {
-        unsafe { Value::from_raw(LLVMConstInt(ty.raw, v, 0)) }
-    }
-
-    /// A constant array of `elem` values.
-    pub fn const_array(&self, elem: Type<'c>, values: &[Value<'c>]) -> Value<'c> {
-        let mut v: Vec<LLVMValueRef> = values.iter().map(|x| x.raw()).collect();
-        unsafe { Value::from_raw(LLVMConstArray2(elem.raw, v.as_mut_ptr(), v.len() as u64)) }
-    }
-
-    /// An MDString.
-    pub fn md_string(&self, s: &str) -> Value<'c> {
+    /// For a function: adds a type attribute (`byval`, `byref`, `sret`, ...)
+    /// of type `ty` to parameter `index`.
+    pub fn add_param_type_attr(self, index: u32, kind: &str, ty: Type<'c>) {
         unsafe {
-            Value::from_raw(LLVMMetadataAsValue(
-                self.ctx,
-                LLVMMDStringInContext2(self.ctx, s.as_ptr() as *const _, s.len()),
-            ))
+            let id = LLVMGetEnumAttributeKindForName(kind.as_ptr() as *const _, kind.len());
+            let ctx = LLVMGetTypeContext(ty.raw());
+            let attr = LLVMCreateTypeAttribute(ctx, id, ty.raw());
+            LLVMAddAttributeAtIndex(self.raw(), index + 1, attr);
         }
+    }
+
+    /// For a function with a body: the first instruction of its entry block.
+    pub fn entry_first_instruction(self) -> Option<Value<'c>> {
+        unsafe {
+            if LLVMCountBasicBlocks(self.raw()) == 0 {
+                return None;
+            }
+            let bb = LLVMGetEntryBasicBlock(self.raw());
+            Value::from_raw_opt(LLVMGetFirstInstruction(bb))
+        }
+    }
+
+    /// Sets the alignment of a global variable, `alloca`, `load` or `store`.
+    pub fn set_alignment(self, bytes: u32) {
+        unsafe { LLVMSetAlignment(self.raw(), bytes) }
+    }
+
+    /// For an instruction: no uses and no side effects
+    /// (`isInstructionTriviallyDead`).
+    pub fn is_trivially_dead(self) -> bool {
+        unsafe { ffi::SyclIsTriviallyDead(self.raw()) != 0 }
+    }
+
+    /// For a metadata node: `distinct !{...}`.
+    pub fn is_distinct_md_node(self) -> bool {
+        unsafe { ffi::SyclMDNodeIsDistinct(self.raw()) != 0 }
+    }
+
+    /// The alignment (bytes) of a global variable, `alloca`, `load` or `store`.
+    pub fn alignment(self) -> u32 {
+        unsafe { LLVMGetAlignment(self.raw()) }
+    }
+
+    /// True for a `getelementptr` instruction.
+    pub fn is_gep(self) -> bool {
+        unsafe { !LLVMIsAGetElementPtrInst(self.raw()).is_null() }
+    }
+
+    /// True for a `phi` instruction.
+    pub fn is_phi(self) -> bool {
+        unsafe { !LLVMIsAPHINode(self.raw()).is_null() }
+    }
+
+    /// True for a `select` instruction.
+    pub fn is_select(self) -> bool {
+        unsafe { !LLVMIsASelectInst(self.raw()).is_null() }
+    }
+
+    /// True for a `bitcast` or `addrspacecast` instruction.
+    pub fn is_pointer_cast(self) -> bool {
+        unsafe { !LLVMIsABitCastInst(self.raw()).is_null() || !LLVMIsAAddrSpaceCastInst(self.raw()).is_null() }
+    }
+
+    /// True if the function has the enum attribute `name` (`noinline`,
+    /// `optnone`, `alwaysinline`, ...).
+    pub fn has_enum_fn_attr(self, name: &str) -> bool {
+        let kind = enum_kind(name);
+        kind != 0
+            && unsafe { !LLVMGetEnumAttributeAtIndex(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, kind).is_null() }
+    }
+
+    /// Adds the enum function attribute `name` (no value).
+    pub fn add_enum_fn_attr(self, name: &str) {
+        let kind = enum_kind(name);
+        if kind == 0 {
+            return;
+        }
+        unsafe {
+            let ctx = LLVMGetTypeContext(LLVMTypeOf(self.raw()));
+            let a = LLVMCreateEnumAttribute(ctx, kind, 0);
+            LLVMAddAttributeAtIndex(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, a);
+        }
+    }
+
+    /// Removes the enum function attribute `name`.
+    pub fn remove_enum_fn_attr(self, name: &str) {
+        let kind = enum_kind(name);
+        if kind != 0 {
+            unsafe { LLVMRemoveEnumAttributeAtIndex(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, kind) }
+        }
+    }
+
+    /// Adds (or replaces) the string attribute `key`=`value` of parameter
+    /// `index` (0-based).
+    pub fn add_param_string_attr(self, index: u32, key: &str, value: &str) {
+        let a = self.string_attribute(key, value);
+        unsafe { LLVMAddAttributeAtIndex(self.raw(), index + 1, a) }
+    }
+
+    /// The value of string attribute `key` of parameter `index` (0-based).
+    pub fn param_string_attr(self, index: u32, key: &str) -> Option<String> {
+        unsafe {
+            let a = LLVMGetStringAttributeAtIndex(self.raw(), index + 1, key.as_ptr() as *const _, key.len() as u32);
+            if a.is_null() {
+                return None;
+            }
+            let mut len = 0u32;
+            let p = LLVMGetStringAttributeValue(a, &mut len);
+            let bytes = std::slice::from_raw_parts(p as *const u8, len as usize);
+            Some(String::from_utf8_lossy(bytes).into_owned())
+        }
+    }
+
+    /// Removes the string attribute `key` of parameter `index` (0-based).
+    pub fn remove_param_string_attr(self, index: u32, key: &str) {
+        unsafe { LLVMRemoveStringAttributeAtIndex(self.raw(), index + 1, key.as_ptr() as *const _, key.len() as u32) }
+    }
+
+    /// The parameter types of a function.
+    pub fn param_types(self) -> Vec<Type<'c>> {
+        let fty = self.global_value_type();
+        unsafe {
+            let n = LLVMCountParamTypes(fty.raw()) as usize;
+            let mut raw = vec![std::ptr::null_mut(); n];
+            if n > 0 {
+                LLVMGetParamTypes(fty.raw(), raw.as_mut_ptr());
+            }
+            raw.into_iter().map(|t| Type::from_raw(t)).collect()
+        }
+    }
+
+    /// True for a cast instruction (`trunc`, `fptoui`, `bitcast`, ...).
+    pub fn is_cast_instruction(self) -> bool {
+        unsafe { !LLVMIsACastInst(self.raw()).is_null() }
+    }
+
+    /// The cast of a cast instruction, when it is one [`CastOp`] names.
+    pub fn cast_op(self) -> Option<CastOp> {
+        if self.is_cast_instruction() {
+            CastOp::from_raw(unsafe { LLVMGetInstructionOpcode(self.raw()) })
+        } else {
+            None
+        }
+    }
+
+    /// True for a constant expression.
+    pub fn is_constant_expr(self) -> bool {
+        unsafe { !LLVMIsAConstantExpr(self.raw()).is_null() }
+    }
+
+    /// True for a `bitcast` or `addrspacecast`, instruction or constant
+    /// expression (upstream's `isCast`).
+    pub fn is_pointer_cast_op(self) -> bool {
+        unsafe {
+            let op = if !LLVMIsAInstruction(self.raw()).is_null() {
+                LLVMGetInstructionOpcode(self.raw())
+            } else if self.is_constant_expr() {
+                LLVMGetConstOpcode(self.raw())
+            } else {
+                return false;
+            };
+            matches!(op, LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast)
+        }
+    }
+
+    /// Replaces operand `i` of an instruction (or other user) by `v`.
+    pub fn set_operand(self, i: u32, v: Value<'c>) {
+        unsafe { LLVMSetOperand(self.raw(), i, v.raw()) }
+    }
+
+    /// Adds the `memory(none)` attribute to a function (the `memory`
+    /// attribute whose value, no location accessed, is 0).
+    pub fn set_memory_none(self) {
+        self.add_enum_fn_attr("memory");
+    }
+
+    /// LLVM's `CloneFunction` of this function with parameter `arg_no`
+    /// replaced by `poison` and dropped from the signature; the clone is
+    /// appended to the module under this function's name made unique.
+    /// Returns the clone and the copy of `inst` (an instruction of this
+    /// function) in it.
+    pub fn clone_dropping_param(self, arg_no: u32, inst: Value<'c>) -> (Value<'c>, Option<Value<'c>>) {
+        let mut copy = std::ptr::null_mut();
+        unsafe {
+            let nf = ffi::SyclCloneFunctionDroppingParam(self.raw(), arg_no, inst.raw(), &mut copy);
+            (Value::from_raw(nf), Value::from_raw_opt(copy))
+        }
+    }
+
+    /// For a call: makes `f` the called operand (its function type must be
+    /// the call's).
+    pub fn set_called_operand(self, f: Value<'c>) {
+        unsafe {
+            let n = LLVMGetNumOperands(self.raw());
+            LLVMSetOperand(self.raw(), (n - 1) as u32, f.raw());
+        }
+    }
+
+    /// For a function argument: its function and position.
+    pub fn argument_parent(self) -> Option<(Value<'c>, u32)> {
+        unsafe {
+            if LLVMIsAArgument(self.raw()).is_null() {
+                return None;
+            }
+            let f = LLVMGetParamParent(self.raw());
+            let n = LLVMCountParams(f);
+            (0..n)
+                .find(|&i| LLVMGetParam(f, i) == self.raw())
+                .map(|i| (Value::from_raw(f), i))
+        }
+    }
+
+    /// For a function: gives it `from`'s function attributes and, shifted
+    /// left by `shift`, its parameter attributes (parameter `i` gets `from`'s
+    /// parameter `i + shift`); return attributes are not copied.
+    pub fn copy_attributes_shifted(self, from: Value<'c>, shift: u32) {
+        unsafe {
+            for a in fn_attrs_at(from.raw(), llvm_sys::LLVMAttributeFunctionIndex) {
+                LLVMAddAttributeAtIndex(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, a);
+            }
+            for i in 0..LLVMCountParams(self.raw()) {
+                for a in fn_attrs_at(from.raw(), i + shift + 1) {
+                    LLVMAddAttributeAtIndex(self.raw(), i + 1, a);
+                }
+            }
+        }
+    }
+
+    /// For a call: gives it `from`'s (a call's) calling convention,
+    /// fast-math flags, function attributes and, shifted left by `shift`,
+    /// its argument attributes; return attributes are not copied.
+    pub fn copy_call_attributes_shifted(self, from: Value<'c>, shift: u32) {
+        unsafe {
+            LLVMSetInstructionCallConv(self.raw(), LLVMGetInstructionCallConv(from.raw()));
+            if LLVMCanValueUseFastMathFlags(from.raw()) != 0 && LLVMCanValueUseFastMathFlags(self.raw()) != 0 {
+                LLVMSetFastMathFlags(self.raw(), LLVMGetFastMathFlags(from.raw()));
+            }
+            for a in call_attrs_at(from.raw(), llvm_sys::LLVMAttributeFunctionIndex) {
+                LLVMAddCallSiteAttribute(self.raw(), llvm_sys::LLVMAttributeFunctionIndex, a);
+            }
+            for i in 0..LLVMGetNumArgOperands(self.raw()) {
+                for a in call_attrs_at(from.raw(), i + shift + 1) {
+                    LLVMAddCallSiteAttribute(self.raw(), i + 1, a);
+                }
+            }
+        }
+    }
+
+    /// Erases a function from its module (it must have no uses).
+    pub fn erase_function(self) {
+        unsafe { LLVMDeleteFunction(self.raw()) }
+    }
+
+    /// For a function created to replace `old`: gives it `old`'s linkage,
+    /// calling convention, function and return attributes, comdat, section,
+    /// visibility and the like (`copyAttributesFrom`), without parameter
+    /// attributes (see [`Value::copy_param_attributes`]).
+    pub fn copy_function_properties_from(self, old: Value<'c>) {
+        unsafe {
+            ffi::SyclCopyFunctionAttributes(self.raw(), old.raw(), std::ptr::null(), 0);
+            LLVMSetLinkage(self.raw(), LLVMGetLinkage(old.raw()));
+        }
+    }
+
+    /// For a function: adds the attributes of parameter `from_index` of
+    /// function `from` to its parameter `to_index`.
+    pub fn copy_param_attributes(self, from: Value<'c>, from_index: u32, to_index: u32) {
+        for a in fn_attrs_at(from.raw(), from_index + 1) {
+            unsafe { LLVMAddAttributeAtIndex(self.raw(), to_index + 1, a) }
+        }
+    }
+
+    /// For a call: gives it `from`'s (a call's) calling convention,
+    /// fast-math flags and tail-call marker (`copyIRFlags`,
+    /// `setCallingConv`, `setTailCall`), not its attributes.
+    pub fn copy_call_flags(self, from: Value<'c>) {
+        unsafe {
+            LLVMSetInstructionCallConv(self.raw(), LLVMGetInstructionCallConv(from.raw()));
+            if LLVMCanValueUseFastMathFlags(from.raw()) != 0 && LLVMCanValueUseFastMathFlags(self.raw()) != 0 {
+                LLVMSetFastMathFlags(self.raw(), LLVMGetFastMathFlags(from.raw()));
+            }
+            LLVMSetTailCall(self.raw(), LLVMIsTailCall(from.raw()));
+        }
+    }
+
+    /// True for a `ret` instruction.
+    pub fn is_return(self) -> bool {
+        unsafe { !LLVMIsAReturnInst(self.raw()).is_null() }
+    }
+}
+
+fn enum_kind(name: &str) -> u32 {
+    unsafe { LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len()) }
+}
+
+fn fn_attrs_at(f: LLVMValueRef, idx: u32) -> Vec<LLVMAttributeRef> {
+    unsafe {
+        let n = LLVMGetAttributeCountAtIndex(f, idx) as usize;
+        let mut v = vec![std::ptr::null_mut(); n];
+        if n > 0 {
+            LLVMGetAttributesAtIndex(f, idx, v.as_mut_ptr());
+        }
+        v
+    }
+}
+
+fn call_attrs_at(c: LLVMValueRef, idx: u32) -> Vec<LLVMAttributeRef> {
+    unsafe {
+        let n = LLVMGetCallSiteAttributeCount(c, idx) as usize;
+        let mut v = vec![std::ptr::null_mut(); n];
+        if n > 0 {
+            LLVMGetCallSiteAttributes(c, idx, v.as_mut_ptr());
+        }
+        v
     }
 }

@@ -28,7 +28,7 @@
 
 use std::collections::HashSet;
 
-use sycl_ir::{CallConv, Linkage, Module, OpBuilder, Type, TypeKind, Value};
+use sycl_ir::{Builder, CallConv, Linkage, Module, Type, TypeKind, Value};
 
 use crate::PassError;
 
@@ -111,7 +111,7 @@ pub fn lower_global_stores<'c>(m: &Module<'c>, types: &HashSet<Type<'c>>) {
             decl.add_enum_fn_attr("convergent");
             decl.set_dso_local(true);
             decl.set_call_conv(CallConv::SpirFunc);
-            OpBuilder::before(m, inst).call(decl, &[p, v], "");
+            Builder::before(m, inst).call(decl, &[p, v], "");
             erase.push(inst);
         }
     }

@@ -63,7 +63,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
-use sycl_ir::{CallConv, CastOp, MaskedAccess, MdOperand, Module, OpBuilder, Type, TypeKind, Value};
+use sycl_ir::{Builder, CallConv, CastOp, MaskedAccess, MdOperand, Module, Type, TypeKind, Value};
 
 use crate::esimd_globals;
 use crate::esimd_intrinsics::{self, Arg, Conv, Shape, TemplateArg};
@@ -573,7 +573,7 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>, volatile_types: &HashSet<Typ
                 if name.starts_with("llvm.assume") {
                     erase.push(inst);
                 } else if name.starts_with("llvm.fmuladd.") {
-                    let b = OpBuilder::before(m, inst);
+                    let b = Builder::before(m, inst);
                     let ops = inst.operands();
                     let mul = b.fmul(ops[0], ops[1], "");
                     let add = b.fadd(mul, ops[2], "");
@@ -617,12 +617,12 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>, volatile_types: &HashSet<Typ
                 unpack_mask(m, inst)?;
                 erase.push(inst);
             } else if starts("__esimd_vload") && !volatile_types.contains(&inst.ty()) {
-                let b = OpBuilder::before(m, inst);
+                let b = Builder::before(m, inst);
                 let l = b.load(inst.ty(), inst.operands()[0], 0, &inst.name());
                 inst.replace_all_uses_with(l);
                 erase.push(inst);
             } else if starts("__esimd_vstore") && !volatile_types.contains(&inst.operands()[1].ty()) {
-                let b = OpBuilder::before(m, inst);
+                let b = Builder::before(m, inst);
                 let ops = inst.operands();
                 b.store(ops[1], ops[0], 0);
                 erase.push(inst);
@@ -632,7 +632,7 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>, volatile_types: &HashSet<Typ
                     .intrinsic_declaration("llvm.fma", &[t])
                     .ok_or_else(|| not_supported("llvm.fma"))?;
                 let ops = inst.operands();
-                let b = OpBuilder::before(m, inst);
+                let b = Builder::before(m, inst);
                 let r = b.call(fma, &ops[..3], "");
                 inst.replace_all_uses_with(r);
                 erase.push(inst);
@@ -723,7 +723,7 @@ fn lower_devicelib_bf16_conversion<'c>(
             d
         }
     };
-    let b = OpBuilder::before(m, call);
+    let b = Builder::before(m, call);
     let v = b.load(operand_ty, *p, 0, "");
     let r = b.call(decl, &[v], &format!("{}.esimd", call.name()));
     call.replace_all_uses_with(r);
@@ -746,7 +746,7 @@ fn narrow_fp_to_int_cast<'c>(m: &Module<'c>, inst: Value<'c>, erase: &mut Vec<Va
     }
     let ty = m.types();
     let tmp = ty.vector(ty.int(32), dst.element_count() as u32);
-    let b = OpBuilder::before(m, inst);
+    let b = Builder::before(m, inst);
     let src = inst.operands()[0];
     let wide = b.cast(if unsigned { CastOp::FPToUI } else { CastOp::FPToSI }, src, tmp, "");
     let narrow = b.cast(CastOp::Trunc, wide, dst, "");
@@ -758,7 +758,7 @@ fn narrow_fp_to_int_cast<'c>(m: &Module<'c>, inst: Value<'c>, erase: &mut Vec<Va
 /// SLM offsets) and its alignment (template argument 2).
 fn block_address<'c>(
     m: &Module<'c>,
-    b: &OpBuilder<'c>,
+    b: &Builder<'c>,
     call: Value<'c>,
     slm: bool,
 ) -> Result<(Value<'c>, u32), PassError> {
@@ -775,7 +775,7 @@ fn block_address<'c>(
 }
 
 fn block_load<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), PassError> {
-    let b = OpBuilder::before(m, call);
+    let b = Builder::before(m, call);
     let (p, align) = block_address(m, &b, call, slm)?;
     let l = b.load(call.ty(), p, align, &call.name());
     call.replace_all_uses_with(l);
@@ -783,7 +783,7 @@ fn block_load<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), Pass
 }
 
 fn block_store<'c>(m: &Module<'c>, call: Value<'c>, slm: bool) -> Result<(), PassError> {
-    let b = OpBuilder::before(m, call);
+    let b = Builder::before(m, call);
     let (p, align) = block_address(m, &b, call, slm)?;
     b.store(call.operands()[1], p, align);
     Ok(())
@@ -811,7 +811,7 @@ fn masked_gather_scatter<'c>(m: &Module<'c>, call: Value<'c>, slm: bool, scatter
         return Err(not_supported(format!("scalar data of '{}'", call.callee_name())));
     }
     let ty = m.types();
-    let b = OpBuilder::before(m, call);
+    let b = Builder::before(m, call);
     let mask = b.icmp_ne_zero(mask, "");
     let space = if slm { 3 } else { 4 };
     let ptrs_ty = ty.vector(ty.ptr(space), data_ty.element_count() as u32);
@@ -824,9 +824,9 @@ fn masked_gather_scatter<'c>(m: &Module<'c>, call: Value<'c>, slm: bool, scatter
         pass_thru: (!scatter).then_some(data),
     };
     if scatter {
-        access.insert(call, Some(data), "");
+        b.masked_access(&access, Some(data), "");
     } else {
-        let g = access.insert(call, None, "");
+        let g = b.masked_access(&access, None, "");
         call.replace_all_uses_with(g);
     }
     Ok(())
@@ -844,7 +844,7 @@ fn mask_width(call: Value<'_>) -> Result<u32, PassError> {
 fn pack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
     let n = mask_width(call)?;
     let ty = m.types();
-    let b = OpBuilder::before(m, call);
+    let b = Builder::before(m, call);
     let name = call.name();
     let arg = call.operands()[0];
     let bits = b.icmp_ne_zero(arg, "");
@@ -859,7 +859,7 @@ fn pack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
 fn unpack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
     let n = mask_width(call)?;
     let ty = m.types();
-    let b = OpBuilder::before(m, call);
+    let b = Builder::before(m, call);
     let mut arg = call.operands()[0];
     if arg.ty().scalar_bits() > n {
         arg = b.cast(CastOp::Trunc, arg, ty.int(n), "");
@@ -940,7 +940,7 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
     } else {
         None
     };
-    let b = OpBuilder::before(m, call);
+    let b = Builder::before(m, call);
     let mut args = Vec::new();
     for a in rule.args {
         let v = match *a {

@@ -18,7 +18,7 @@
 //! call void @llvm.genx.vstore.v16f32.p0(<16 x float> %x, ptr @vol)
 //! ```
 
-use sycl_ir::{CastOp, Module, OpBuilder, TypeKind, Value};
+use sycl_ir::{Builder, CastOp, Module, TypeKind, Value};
 
 use crate::esimd_globals::GENX_VOLATILE;
 use crate::PassError;
@@ -78,7 +78,7 @@ fn lower_one<'c>(m: &Module<'c>, inst: Value<'c>, store: bool) -> Result<bool, P
     };
     let base = ptr.strip_pointer_casts();
     let volatile = base.is_global_variable() && base.global_attr(GENX_VOLATILE).is_some();
-    let b = OpBuilder::before(m, inst);
+    let b = Builder::before(m, inst);
     if !volatile {
         if let Some(v) = value {
             b.store(v, ptr, 0);

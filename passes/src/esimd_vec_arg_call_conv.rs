@@ -27,7 +27,7 @@
 //! parameters are unnamed (LLVM's `CloneFunctionInto`). Local variables in
 //! another address space than the parameter's are cast to it.
 
-use sycl_ir::{CallConv, CastOp, Module, OpBuilder, Type, TypeKind, Value};
+use sycl_ir::{Builder, CallConv, CastOp, Module, Type, TypeKind, Value};
 
 use crate::PassError;
 
@@ -203,7 +203,7 @@ fn process_function<'c>(m: &Module<'c>, f: Value<'c>) -> bool {
     let Some(first) = new_f.entry_first_instruction() else {
         return false;
     };
-    let b = OpBuilder::before_without_location(m, first);
+    let b = Builder::before_without_location(m, first);
     let alloca_space = m.alloca_addr_space();
     let mut sret_slot = None;
     for p in &params {
@@ -230,14 +230,14 @@ fn process_function<'c>(m: &Module<'c>, f: Value<'c>) -> bool {
     }
     if let (Some(s), Some(slot)) = (sret, sret_slot) {
         for r in new_f.instructions().into_iter().filter(|i| i.is_return()) {
-            let rb = OpBuilder::before(m, r);
+            let rb = Builder::before(m, r);
             let v = rb.load(s.ty, slot, 0, "");
             rb.ret(v);
             r.erase_instruction();
         }
     }
     for call in f.users() {
-        let b = OpBuilder::before(m, call);
+        let b = Builder::before(m, call);
         let ops = call.operands();
         let mut args = Vec::new();
         for (i, &a) in ops[..old_types.len()].iter().enumerate() {

@@ -37,7 +37,7 @@
 //! !1 = !{i32 1}
 //! ```
 
-use sycl_ir::{CallConv, InstBuilder, MdOperand, Module, Type, TypeKind, Value};
+use sycl_ir::{Builder, CallConv, MdOperand, Module, Type, TypeKind, Value};
 
 use crate::esimd_lower::GENX_KERNELS;
 use crate::PassError;
@@ -360,7 +360,7 @@ fn rewrite_kernel<'c>(m: &Module<'c>, f: Value<'c>) -> Result<(), PassError> {
     let front = nf
         .entry_first_instruction()
         .ok_or_else(|| PassError::Message(format!("kernel '{name}' has an empty entry block")))?;
-    let b = InstBuilder::new(m);
+    let b = Builder::new(m);
     b.position_before(front);
     b.clear_debug_location();
     for (i, (old, (new_ty, opaque))) in old_params.iter().zip(&new_types).enumerate() {

@@ -74,7 +74,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use sycl_ir::{CallConv, InstBuilder, Module, Type, TypeKind, Value};
+use sycl_ir::{Builder, CallConv, Module, Type, TypeKind, Value};
 
 use crate::target_helpers::{annotate_kernel, GpuTarget, Kernels};
 use crate::PassError;
@@ -346,7 +346,7 @@ impl<'c> Lowering<'_, 'c> {
         let first = clone
             .entry_first_instruction()
             .ok_or_else(|| PassError::Message(format!("kernel '{}' has an empty entry block", k.name())))?;
-        let b = InstBuilder::new(self.m);
+        let b = Builder::new(self.m);
         b.position_before(first);
         let alloca = b.alloca_in(offsets_ty, private, "");
         let constant = self.m.types().ptr(4);
@@ -377,7 +377,7 @@ impl<'c> Lowering<'_, 'c> {
             .operand(0)
             .ok_or_else(|| PassError::Message("call without argument".into()))?;
         let i32_ty = self.m.types().int(32);
-        let b = InstBuilder::new(self.m);
+        let b = Builder::new(self.m);
         b.position_before(call);
         let gep = b.inbounds_gep(i32_ty, offset, &[dim], "");
         let load = b.load(i32_ty, gep, 4, "");
@@ -507,7 +507,7 @@ fn replace_by_zero_alloca<'c>(m: &Module<'c>, f: Value<'c>, calls: &[Value<'c>])
     let first = f
         .entry_first_instruction()
         .ok_or_else(|| PassError::Message(format!("function '{}' has an empty entry block", f.name())))?;
-    let b = InstBuilder::new(m);
+    let b = Builder::new(m);
     b.position_before(first);
     b.clear_debug_location();
     let offsets_ty = types.array(types.int(32), 3);

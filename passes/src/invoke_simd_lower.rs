@@ -231,7 +231,7 @@ fn adjust_address_space<'c>(
             continue;
         }
         for (i, _) in ops.iter().enumerate().filter(|(_, o)| **o == arg) {
-            let cast = sycl_ir::OpBuilder::before(m, user).cast(sycl_ir::CastOp::AddrSpaceCast, arg, ty.ptr(space), "");
+            let cast = sycl_ir::Builder::before(m, user).cast(sycl_ir::CastOp::AddrSpaceCast, arg, ty.ptr(space), "");
             user.set_operand(i as u32, cast);
         }
     }
@@ -326,7 +326,7 @@ fn process_call<'c>(m: &Module<'c>, call: Value<'c>, helpers: &mut Vec<Value<'c>
 
     let mut args = vec![clone];
     args.extend(ops[2..n_args].iter().copied());
-    let b = sycl_ir::OpBuilder::before(m, call);
+    let b = sycl_ir::Builder::before(m, call);
     let new_call = b.call(new_builtin, &args, "");
     new_call.copy_call_attributes_shifted(call, 1);
     call.replace_all_uses_with(new_call);

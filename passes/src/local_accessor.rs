@@ -48,7 +48,7 @@
 //! found by calling convention or annotation on both targets (see
 //! [`crate::target_helpers`]).
 
-use sycl_ir::{InstBuilder, Module, Type, TypeKind, Value};
+use sycl_ir::{Builder, Module, Type, TypeKind, Value};
 
 use crate::target_helpers::{make_annotations_distinct, GpuTarget, Kernels, LOCAL_ADDR_SPACE};
 use crate::PassError;
@@ -110,7 +110,7 @@ fn rewrite_kernel<'c>(m: &Module<'c>, target: GpuTarget, k: Value<'c>) -> Result
     nf.set_name(&name);
     k.move_body_into(nf);
 
-    let b = InstBuilder::new(m);
+    let b = Builder::new(m);
     let zero = types.const_int(i32_ty, 0);
     for (i, (old, &r)) in old_params.iter().zip(&replaced).enumerate() {
         let new = nf.param(i as u32);

@@ -49,7 +49,7 @@
 use std::collections::{HashMap, HashSet};
 
 use indexmap::IndexMap;
-use sycl_ir::{CallConv, Inserter, MdOperand, Module, Type, TypeKind, Value};
+use sycl_ir::{Builder, CallConv, MdOperand, Module, Type, TypeKind, Value};
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 
 use crate::PassError;
@@ -223,7 +223,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
     fn lower_call(&mut self, callee: Value<'c>, kind: Intrinsic, call: Value<'c>) -> Result<(), PassError> {
         let t = self.m.types();
         let dl = self.m.data_layout();
-        let ins = Inserter::before(call);
+        let ins = &Builder::before(self.m, call);
         let mut erase: Vec<Value<'c>> = vec![call];
         let has_sret = callee.has_struct_ret_attr();
         if has_sret && kind == Intrinsic::SyclAlloca {
@@ -303,7 +303,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
                         current
                     }
                 };
-                load_from_buffer(self.m, &ins, buffer, offset, sc_ty)?
+                load_from_buffer(self.m, ins, buffer, offset, sc_ty)?
             }
             HandlingMode::Emulation => t.null(sc_ty),
             HandlingMode::DefaultValues => {
@@ -313,7 +313,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
                             "{sym_id}: the default value of a bool specialization constant must be i8"
                         )));
                     }
-                    ins.trunc(default, t.int(1), "bool")
+                    ins.new_trunc(default, t.int(1), "bool")
                 } else {
                     default
                 }
@@ -354,14 +354,14 @@ impl<'m, 'c> Lowering<'m, 'c> {
             let TypeKind::Pointer(addr_space) = call.ty().kind() else {
                 return Err(err("'llvm.sycl.alloca' must return a pointer"));
             };
-            ins.alloca(elem, addr_space, size, align.max(1), "alloca")
+            ins.new_alloca(elem, addr_space, size, align.max(1), "alloca")
         } else {
             replacement
         };
 
         if has_sret {
             let dst = call.operand(0).ok_or_else(|| err("missing 'sret' argument"))?;
-            ins.store(replacement, dst);
+            ins.new_store(replacement, dst);
         } else {
             call.replace_all_uses_with(replacement);
         }
@@ -439,7 +439,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
     fn emit_recursive(
         &self,
         ty: Type<'c>,
-        ins: Inserter<'c>,
+        ins: &Builder<'c>,
         ids: &mut Vec<Id>,
         default: Value<'c>,
     ) -> Result<Value<'c>, PassError> {
@@ -452,7 +452,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
     fn emit_impl(
         &self,
         ty: Type<'c>,
-        ins: Inserter<'c>,
+        ins: &Builder<'c>,
         ids: &mut Vec<Id>,
         index: &mut usize,
         offset: u64,
@@ -510,7 +510,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
     /// #15718); elsewhere (NVPTX, AMDGCN) the C convention.
     fn emit_call(
         &self,
-        ins: Inserter<'c>,
+        ins: &Builder<'c>,
         ret: Type<'c>,
         base: &str,
         args: &[Value<'c>],
@@ -521,7 +521,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
         let bool_from_i8 = ret.is_int(1) && arg_tys.len() == 2 && arg_tys[1].is_int(8);
         let fty = t.function(if bool_from_i8 { t.int(8) } else { ret }, &arg_tys, false);
         let callee = self.m.get_or_insert_function(&name, fty);
-        let call = ins.call(fty, callee, args, "");
+        let call = ins.new_call(fty, callee, args, "");
         if self.spir_target {
             if callee.is_function() {
                 callee.set_call_conv(CallConv::SpirFunc);
@@ -529,7 +529,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
             call.set_call_conv(CallConv::SpirFunc);
         }
         if bool_from_i8 {
-            return Ok(ins.trunc(call, ret, "tobool"));
+            return Ok(ins.new_trunc(call, ret, "tobool"));
         }
         Ok(call)
     }
@@ -692,7 +692,7 @@ fn collect_defined<'c>(
 /// load; a bool is loaded as i8 and truncated.
 fn load_from_buffer<'c>(
     m: &Module<'c>,
-    ins: &Inserter<'c>,
+    ins: &Builder<'c>,
     buffer: Value<'c>,
     offset: u64,
     ty: Type<'c>,
@@ -702,13 +702,13 @@ fn load_from_buffer<'c>(
     };
     let offset = u32::try_from(offset).map_err(|_| err("specialization constant buffer too large"))?;
     let t = m.types();
-    let gep = ins.gep_i8(buffer, offset, "gep");
+    let gep = ins.new_gep_i8(buffer, offset, "gep");
     if ty.is_int(1) {
-        let load = ins.load(t.int(8), gep, "load");
-        return Ok(ins.trunc(load, ty, "tobool"));
+        let load = ins.new_load(t.int(8), gep, "load");
+        return Ok(ins.new_trunc(load, ty, "tobool"));
     }
-    let bc = ins.bitcast(gep, t.ptr(addr_space), "bc");
-    Ok(ins.load(ty, bc, "load"))
+    let bc = ins.new_bitcast(gep, t.ptr(addr_space), "bc");
+    Ok(ins.new_load(ty, bc, "load"))
 }
 
 /// Itanium-like mangling of a specialization-constant type (upstream's

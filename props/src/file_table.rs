@@ -24,7 +24,7 @@ use std::io::{self, Write};
 
 use thiserror::Error;
 
-use crate::property_set::plain;
+use crate::text::{lines, plain};
 
 /// Separator between cells (and titles).
 pub const COLUMN_SEPARATOR: char = '|';
@@ -87,24 +87,6 @@ pub enum TableError {
     /// `merge` of tables with different column titles.
     #[error("different column names")]
     DifferentColumnNames,
-}
-
-/// Iterates the non-blank lines of `text` with their 1-based line numbers, the way LLVM's `line_iterator`
-/// does: `\n` and `\r\n` end a line, blank lines are skipped, and a NUL byte ends the text.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let text = text.split('\0').next().unwrap_or("");
-    let body = text.strip_suffix('\n').unwrap_or(text);
-    let mut all = body.split('\n').enumerate();
-    // An empty text has no line at all (split would yield one empty piece, which is skipped anyway).
-    std::iter::from_fn(move || {
-        for (i, l) in all.by_ref() {
-            let l = l.strip_suffix('\r').unwrap_or(l);
-            if !l.is_empty() {
-                return Some((i + 1, l));
-            }
-        }
-        None
-    })
 }
 
 /// A table of string cells with named columns.

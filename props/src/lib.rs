@@ -25,4 +25,6 @@ pub mod file_table;
 pub mod offload_binary;
 pub mod property_set;
 pub mod syclbin;
+mod syclbin_model;
 pub mod syclbin_v2;
+mod text;

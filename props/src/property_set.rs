@@ -39,6 +39,8 @@ use indexmap::IndexMap;
 use thiserror::Error;
 
 use crate::base64::{self, Base64Error};
+use crate::text::lines;
+pub use crate::text::plain;
 
 /// Names of the property sets and of the well-known keys, as written by upstream.
 pub mod names {
@@ -364,22 +366,6 @@ fn parse_decimal(s: &str) -> Option<u64> {
     s.parse::<u64>().ok()
 }
 
-/// Input text quoted in a message, its control characters (a carriage
-/// return before the line feed, say) written as escapes: a message is one
-/// line of plain text. Every reader in this crate quotes input through it.
-pub fn plain(text: &str) -> String {
-    let escape = |c: char| c.is_control() && c != '\t';
-    text.chars()
-        .map(|c| {
-            if escape(c) {
-                c.escape_default().collect()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
 /// A set name or key that the text form cannot hold: the text would read back
 /// differently (upstream's `PropertySetIO` has no escapes, and its reader,
 /// like [`PropertySetRegistry::parse`], splits a line at its first `=` and
@@ -695,7 +681,7 @@ impl PropertySetRegistry {
     pub fn parse_lenient(text: &str) -> Result<Self, ParseError> {
         let mut reg = PropertySetRegistry::new();
         let mut current: Option<usize> = None;
-        for (line, l) in crate::file_table::lines(text) {
+        for (line, l) in lines(text) {
             if let Some(rest) = l.strip_prefix('[') {
                 let Some(end) = rest.rfind(']') else {
                     return Err(ParseError::InvalidLine {

@@ -19,7 +19,7 @@
 
 use crate::offload_binary::{write_v2, ImageKind, OffloadBinary, OffloadKind};
 use crate::property_set::{names, PropertySetRegistry};
-use crate::syclbin::{parse_metadata, AbstractModule, IrModule, NativeImage, Syclbin, SyclbinError};
+use crate::syclbin_model::{parse_metadata, AbstractModule, IrModule, NativeImage, Syclbin, SyclbinError};
 
 /// The `sycl_format_version` string of every entry.
 pub const FORMAT_VERSION: &str = "2";

@@ -2,6 +2,8 @@
 //! compute device-image property sets.
 //!
 //! One pass per file; each file's doc comment shows the IR before and after.
+//! The ESIMD and `invoke_simd` passes are in [`esimd`], the property-set
+//! analyses in [`properties`].
 //! Passes take a [`sycl_ir::Module`] and report whether they changed it.
 //! What this crate does not do: decide how the module is split (that is
 //! `sycl-split`) or write anything to disk (that is `sycl-tools`).

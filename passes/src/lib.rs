@@ -2,24 +2,16 @@
 //! compute device-image property sets.
 //!
 //! One pass per file; each file's doc comment shows the IR before and after.
+//! The ESIMD and `invoke_simd` passes are in [`esimd`], the property-set
+//! analyses in [`properties`].
 //! Passes take a [`sycl_ir::Module`] and report whether they changed it.
 //! What this crate does not do: decide how the module is split (that is
 //! `sycl-split`) or write anything to disk (that is `sycl-tools`).
 
 pub mod cleanup;
-pub mod esimd_globals;
-pub mod esimd_intrinsics;
-pub mod esimd_kernel_wrappers;
-pub mod esimd_link;
-pub mod esimd_lower;
-pub mod esimd_lower_load_store;
-pub mod esimd_slm_reservation;
-pub mod esimd_vec_arg_call_conv;
-pub mod genx_spirv_writer;
+pub mod esimd;
 pub mod global_offset;
 pub mod internalize;
-pub mod invoke_simd_linkage;
-pub mod invoke_simd_lower;
 pub mod local_accessor;
 pub mod properties;
 pub mod remove_llvm_used;

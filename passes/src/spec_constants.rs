@@ -222,7 +222,6 @@ impl<'m, 'c> Lowering<'m, 'c> {
 
     fn lower_call(&mut self, callee: Value<'c>, kind: Intrinsic, call: Value<'c>) -> Result<(), PassError> {
         let t = self.m.types();
-        let dl = self.m.data_layout();
         let ins = &Builder::before(self.m, call);
         let mut erase: Vec<Value<'c>> = vec![call];
         let has_sret = callee.has_struct_ret_attr();
@@ -286,21 +285,9 @@ impl<'m, 'c> Lowering<'m, 'c> {
                     Some(&o) => o,
                     None => {
                         is_new = true;
-                        let size = dl.store_size(sc_ty);
-                        let align = dl.abi_align(sc_ty).max(1);
-                        let mut current = self.next_offset;
-                        if !current.is_multiple_of(align) {
-                            padding = align - current % align;
-                            self.next_offset += padding;
-                            current += padding;
-                            self.pad_last_entry(padding)?;
-                        }
-                        self.offsets.insert(sym_id.clone(), current);
-                        let words = vec![self.next_id, 0, dl.store_size(default.ty()) as u32];
-                        self.metadata.insert(sym_id.clone(), words);
-                        self.next_id += 1;
-                        self.next_offset += size;
-                        current
+                        let (offset, pad) = self.assign_offset(&sym_id, sc_ty, default)?;
+                        padding = pad;
+                        offset
                     }
                 };
                 load_from_buffer(self.m, ins, buffer, offset, sc_ty)?
@@ -338,23 +325,7 @@ impl<'m, 'c> Lowering<'m, 'c> {
             } else {
                 replacement
             };
-            if !matches!(size.ty().kind(), TypeKind::Integer(_)) {
-                return Err(err(format!(
-                    "{sym_id}: 'llvm.sycl.alloca' needs an integer specialization constant"
-                )));
-            }
-            let elem = call
-                .operand(3)
-                .ok_or_else(|| err("'llvm.sycl.alloca': missing element type argument"))?
-                .ty();
-            let align = call
-                .operand(4)
-                .and_then(|a| a.const_int_zext())
-                .ok_or_else(|| err("'llvm.sycl.alloca': the alignment must be a constant integer"))?;
-            let TypeKind::Pointer(addr_space) = call.ty().kind() else {
-                return Err(err("'llvm.sycl.alloca' must return a pointer"));
-            };
-            ins.new_alloca(elem, addr_space, size, align.max(1), "alloca")
+            sycl_alloca(call, ins, size, &sym_id)?
         } else {
             replacement
         };
@@ -372,6 +343,29 @@ impl<'m, 'c> Lowering<'m, 'c> {
             }
         }
         Ok(())
+    }
+
+    /// Emulation: gives `sym_id` (of type `sc_ty`, default `default`) the
+    /// next offset in the run-time buffer, aligned for its type, and its
+    /// descriptor; returns the offset and the padding put before it.
+    fn assign_offset(&mut self, sym_id: &str, sc_ty: Type<'c>, default: Value<'c>) -> Result<(u64, u64), PassError> {
+        let dl = self.m.data_layout();
+        let size = dl.store_size(sc_ty);
+        let align = dl.abi_align(sc_ty).max(1);
+        let mut current = self.next_offset;
+        let mut padding = 0u64;
+        if !current.is_multiple_of(align) {
+            padding = align - current % align;
+            self.next_offset += padding;
+            current += padding;
+            self.pad_last_entry(padding)?;
+        }
+        self.offsets.insert(sym_id.to_string(), current);
+        let words = vec![self.next_id, 0, dl.store_size(default.ty()) as u32];
+        self.metadata.insert(sym_id.to_string(), words);
+        self.next_id += 1;
+        self.next_offset += size;
+        Ok((current, padding))
     }
 
     /// Upstream's `getStringLiteralArg`: the symbolic ID passed directly, or
@@ -607,6 +601,28 @@ impl<'m, 'c> Lowering<'m, 'c> {
             }
         }
     }
+}
+
+/// The `alloca` that replaces an `llvm.sycl.alloca` call (of the constant
+/// `sym_id`), `size` elements of the call's element type.
+fn sycl_alloca<'c>(call: Value<'c>, ins: &Builder<'c>, size: Value<'c>, sym_id: &str) -> Result<Value<'c>, PassError> {
+    if !matches!(size.ty().kind(), TypeKind::Integer(_)) {
+        return Err(err(format!(
+            "{sym_id}: 'llvm.sycl.alloca' needs an integer specialization constant"
+        )));
+    }
+    let elem = call
+        .operand(3)
+        .ok_or_else(|| err("'llvm.sycl.alloca': missing element type argument"))?
+        .ty();
+    let align = call
+        .operand(4)
+        .and_then(|a| a.const_int_zext())
+        .ok_or_else(|| err("'llvm.sycl.alloca': the alignment must be a constant integer"))?;
+    let TypeKind::Pointer(addr_space) = call.ty().kind() else {
+        return Err(err("'llvm.sycl.alloca' must return a pointer"));
+    };
+    Ok(ins.new_alloca(elem, addr_space, size, align.max(1), "alloca"))
 }
 
 /// `ValueIsAlloca` of upstream's -O0 pattern: an alloca, possibly behind an

@@ -208,7 +208,58 @@ struct Work<'a, S: ImageSink> {
     results: Mutex<Vec<Slot<S::Output>>>,
 }
 
-impl<S: ImageSink> Work<'_, S> {
+impl<'a, S: ImageSink> Work<'a, S> {
+    /// The work of `jobs` on a module of `values` global values: every
+    /// value's count of the jobs that define it.
+    fn new(s: &'a SplitSettings, name: &'a str, sink: &'a S, jobs: &'a [Job], values: usize) -> Self {
+        // How many jobs not yet started define each global value: a worker frees
+        // a function body once none does.
+        let mut pending = vec![0u32; values];
+        for job in jobs {
+            for &d in &job.defs {
+                pending[d as usize] += 1;
+            }
+        }
+        Work {
+            s,
+            name,
+            sink,
+            jobs,
+            pending: pending.into_iter().map(AtomicU32::new).collect(),
+            next: AtomicUsize::new(0),
+            failed: AtomicBool::new(false),
+            results: Mutex::new((0..jobs.len()).map(|_| None).collect()),
+        }
+    }
+
+    /// The images in job order with their warnings, or the first job's
+    /// error in job order.
+    fn into_result(self) -> Result<SplitResult<S::Output>, PostLinkError> {
+        let results = self
+            .results
+            .into_inner()
+            .map_err(|_| PostLinkError::new("internal error: a worker panicked"))?;
+        let mut images = Vec::with_capacity(results.len());
+        let mut warnings = Vec::new();
+        let mut first_error = None;
+        for r in results {
+            match r {
+                Some(Ok((out, w))) => {
+                    images.push(out);
+                    warnings.extend(w);
+                }
+                Some(Err(e)) => {
+                    first_error.get_or_insert(e);
+                }
+                None => {}
+            }
+        }
+        if let Some(e) = first_error {
+            return Err(e);
+        }
+        Ok(SplitResult { images, warnings })
+    }
+
     /// Records an error that is not any job's (a copy of the module that
     /// cannot be read) and stops the workers.
     fn fail(&self, e: PostLinkError) {
@@ -335,103 +386,29 @@ pub fn split_and_save<S: ImageSink>(
     prepare: impl for<'c> FnOnce(&Module<'c>) -> Result<bool, PostLinkError>,
     before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
 ) -> Result<SplitResult<S::Output>, PostLinkError> {
-    let cleanup_opts = |g: bool| CleanupOptions {
-        dynamic_linking: s.ep.dynamic_linking,
-        has_virtual_functions: g,
-    };
     let ctx = Context::new();
-    let mut input_bitcode = None;
-    let m = match input {
-        SplitInput::Module(make) => make(&ctx)?,
-        SplitInput::Bytes(data) => {
-            let step = crate::trace::span("Parse", name);
-            let m = parse_module(&ctx, &data, name)?;
-            drop(step);
-            // The module holds what it needs. Bitcode input is kept while
-            // threads may share the split: if the pre-split steps leave the
-            // module as read, the workers read their copies from it, and no
-            // copy is written.
-            if s.threads > 1 && sycl_ir::is_bitcode(&data) {
-                input_bitcode = Some(data);
-            }
-            // Every input goes through the verifier, whatever SPL_VERIFY_EACH
-            // says: nothing runs on broken IR and none is passed through
-            // (about 3% of a 4,000-kernel split). Upstream does not verify its
-            // input, so where a broken input also fails a check of upstream's
-            // on the input (the device_image_scope check of `before_extract`;
-            // its groups are an analysis, nothing is rewritten), upstream
-            // reports that check: so do we, before the verifier's message.
-            let step = crate::trace::span("Verify", name);
-            let verified = m.verify();
-            drop(step);
-            if let Err(e) = verified {
-                let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
-                before_extract(&m, &groups)?;
-                let what = match e {
-                    sycl_ir::IrError::Verify(first_line) => first_line,
-                    other => other.to_string(),
-                };
-                return Err(crate::error::err(format!("{name}: input module is broken: {what}")));
-            }
-            m
-        }
-    };
-    let analysis = crate::trace::span("Analysis", name);
-    let (jobs, m) = {
-        if prepare(&m)? {
-            input_bitcode = None;
-        }
-        let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
-        before_extract(&m, &groups)?;
-        let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
-        if !real_split {
-            let group = &groups[0];
-            let names = group.names();
-            let has_virtual_functions = group.has_virtual_functions;
-            // The module passed through whole is cleaned up like any image
-            // (upstream's ModuleCopier), also when it has no entry point at
-            // all: then nothing is exported, and only functions marked
-            // `sycl-entry-point`, `indirectly-callable` or
-            // `referenced-indirectly` and the globals stay.
-            cleanup(&m, &names, cleanup_opts(has_virtual_functions)).map_err(|e| PostLinkError::new(e.to_string()))?;
-            let info = ImageInfo {
-                entry_points: &names,
-                has_virtual_functions,
-            };
-            let (image, warnings) = esimd_step(s, name, m, &info)?;
-            let out = sink.save(0, &image)?;
-            return Ok(SplitResult {
-                images: vec![out],
-                warnings,
-            });
-        }
+    let ReadInput {
+        module: m,
+        bitcode: mut input_bitcode,
+        broken,
+    } = read_input(&ctx, input, name, s.threads)?;
+    if let Some(what) = broken {
+        return Err(broken_input_error(&m, name, s, before_extract, what));
+    }
 
-        // Analysis on the input module, then jobs that name values by position.
-        let graph = DependencyGraph::build(&m, s.ep.dynamic_linking);
-        let position: HashMap<Value<'_>, u32> = m
-            .global_values()
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| (v, i as u32))
-            .collect();
-        let jobs: Vec<Job> = groups
-            .iter()
-            .map(|g| {
-                let mut defs: Vec<u32> = graph
-                    .collect(&g.entry_points, |_| false)
-                    .iter()
-                    .map(|v| position[v])
-                    .collect();
-                defs.sort_unstable();
-                Job {
-                    names: g.names(),
-                    defs,
-                    has_virtual_functions: g.has_virtual_functions,
-                }
-            })
-            .collect();
-        (jobs, m)
-    };
+    let analysis = crate::trace::span("Analysis", name);
+    if prepare(&m)? {
+        input_bitcode = None;
+    }
+    let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
+    before_extract(&m, &groups)?;
+    let real_split = s.split_given && (groups.len() > 1 || !groups[0].entry_points.is_empty());
+    if !real_split {
+        let (names, has_virtual_functions) = (groups[0].names(), groups[0].has_virtual_functions);
+        return save_whole_module(m, names, has_virtual_functions, name, s, sink);
+    }
+    let jobs = plan_jobs(&m, &groups, s.ep.dynamic_linking);
+    drop(groups);
     drop(analysis);
 
     let threads = useful_threads(
@@ -440,24 +417,7 @@ pub fn split_and_save<S: ImageSink>(
         &jobs,
         input_bitcode.is_none(),
     );
-    // How many jobs not yet started define each global value: a worker frees
-    // a function body once none does.
-    let mut pending = vec![0u32; m.global_values().len()];
-    for job in &jobs {
-        for &d in &job.defs {
-            pending[d as usize] += 1;
-        }
-    }
-    let work = Work {
-        s,
-        name,
-        sink,
-        jobs: &jobs,
-        pending: pending.into_iter().map(AtomicU32::new).collect(),
-        next: AtomicUsize::new(0),
-        failed: AtomicBool::new(false),
-        results: Mutex::new((0..jobs.len()).map(|_| None).collect()),
-    };
+    let work = Work::new(s, name, sink, &jobs, m.global_values().len());
     // With one thread, the calling thread extracts from the input module
     // itself. With more, the input module is freed with its context; then
     // every worker, the calling thread included, extracts from its own copy
@@ -485,8 +445,156 @@ pub fn split_and_save<S: ImageSink>(
         drop(input_bitcode);
         (None, Some(m))
     };
+    run_workers(&work, threads, bitcode.as_ref(), m.as_ref(), name, &data_layout);
+    drop(m);
+    work.into_result()
+}
+
+/// The input module as [`read_input`] read it.
+struct ReadInput<'c> {
+    /// The module.
+    module: Module<'c>,
+    /// The input's bitcode, kept while threads may share the split.
+    bitcode: Option<Vec<u8>>,
+    /// The verifier's message when the input is broken.
+    broken: Option<String>,
+}
+
+/// Makes or parses the input module in `ctx`; parsed input is verified
+/// (the verifier's complaint is returned, not raised: see
+/// [`broken_input_error`]).
+fn read_input<'c>(
+    ctx: &'c Context,
+    input: SplitInput<'_>,
+    name: &str,
+    threads: usize,
+) -> Result<ReadInput<'c>, PostLinkError> {
+    let data = match input {
+        SplitInput::Module(make) => {
+            return Ok(ReadInput {
+                module: make(ctx)?,
+                bitcode: None,
+                broken: None,
+            })
+        }
+        SplitInput::Bytes(data) => data,
+    };
+    let step = crate::trace::span("Parse", name);
+    let m = parse_module(ctx, &data, name)?;
+    drop(step);
+    // The module holds what it needs. Bitcode input is kept while
+    // threads may share the split: if the pre-split steps leave the
+    // module as read, the workers read their copies from it, and no
+    // copy is written.
+    let bitcode = (threads > 1 && sycl_ir::is_bitcode(&data)).then_some(data);
+    // Every input goes through the verifier, whatever SPL_VERIFY_EACH
+    // says: nothing runs on broken IR and none is passed through
+    // (about 3% of a 4,000-kernel split).
+    let step = crate::trace::span("Verify", name);
+    let verified = m.verify();
+    drop(step);
+    let broken = verified.err().map(|e| match e {
+        sycl_ir::IrError::Verify(first_line) => first_line,
+        other => other.to_string(),
+    });
+    Ok(ReadInput {
+        module: m,
+        bitcode,
+        broken,
+    })
+}
+
+/// The error for a broken input module (`what`: the verifier's message).
+/// Upstream does not verify its input, so where a broken input also fails a
+/// check of upstream's on the input (the device_image_scope check of
+/// `before_extract`; its groups are an analysis, nothing is rewritten),
+/// upstream reports that check: so do we, before the verifier's message.
+fn broken_input_error(
+    m: &Module<'_>,
+    name: &str,
+    s: &SplitSettings,
+    before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
+    what: String,
+) -> PostLinkError {
+    let groups = group_entry_points(m, s.mode, s.global_scope, s.ep);
+    if let Err(e) = before_extract(m, &groups) {
+        return e;
+    }
+    crate::error::err(format!("{name}: input module is broken: {what}"))
+}
+
+/// Saves the input module as the one image when it is not split.
+/// The module passed through whole is cleaned up like any image
+/// (upstream's ModuleCopier), also when it has no entry point at
+/// all: then nothing is exported, and only functions marked
+/// `sycl-entry-point`, `indirectly-callable` or
+/// `referenced-indirectly` and the globals stay.
+fn save_whole_module<S: ImageSink>(
+    m: Module<'_>,
+    names: Vec<String>,
+    has_virtual_functions: bool,
+    name: &str,
+    s: &SplitSettings,
+    sink: &S,
+) -> Result<SplitResult<S::Output>, PostLinkError> {
+    let opts = CleanupOptions {
+        dynamic_linking: s.ep.dynamic_linking,
+        has_virtual_functions,
+    };
+    cleanup(&m, &names, opts).map_err(|e| PostLinkError::new(e.to_string()))?;
+    let info = ImageInfo {
+        entry_points: &names,
+        has_virtual_functions,
+    };
+    let (image, warnings) = esimd_step(s, name, m, &info)?;
+    let out = sink.save(0, &image)?;
+    Ok(SplitResult {
+        images: vec![out],
+        warnings,
+    })
+}
+
+/// Analysis on the input module, then jobs that name values by position:
+/// one per group, with the values its image defines.
+fn plan_jobs(m: &Module<'_>, groups: &[EntryPointGroup<'_>], dynamic_linking: bool) -> Vec<Job> {
+    let graph = DependencyGraph::build(m, dynamic_linking);
+    let position: HashMap<Value<'_>, u32> = m
+        .global_values()
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| (v, i as u32))
+        .collect();
+    groups
+        .iter()
+        .map(|g| {
+            let mut defs: Vec<u32> = graph
+                .collect(&g.entry_points, |_| false)
+                .iter()
+                .map(|v| position[v])
+                .collect();
+            defs.sort_unstable();
+            Job {
+                names: g.names(),
+                defs,
+                has_virtual_functions: g.has_virtual_functions,
+            }
+        })
+        .collect()
+}
+
+/// Runs the jobs of `work` on `threads` threads, the calling thread one of
+/// them: on `m` where it is given (one thread), else each on its own copy
+/// read lazily from `bitcode`, with the input's data layout.
+fn run_workers<S: ImageSink>(
+    work: &Work<'_, S>,
+    threads: usize,
+    bitcode: Option<&WorkerCopy>,
+    m: Option<&Module<'_>>,
+    name: &str,
+    data_layout: &str,
+) {
     let copy_worker = || {
-        let Some(bitcode) = &bitcode else { return };
+        let Some(bitcode) = bitcode else { return };
         let ctx = Context::new();
         let wm = match ctx.parse_bitcode_lazy(bitcode.bytes(), name) {
             Ok(wm) => wm,
@@ -494,43 +602,18 @@ pub fn split_and_save<S: ImageSink>(
         };
         // The bitcode reader upgrades some data layouts (an empty SPIR layout
         // becomes "G1"); images keep the layout the input was read with.
-        wm.set_data_layout(&data_layout);
+        wm.set_data_layout(data_layout);
         work.run(&wm);
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
             scope.spawn(copy_worker);
         }
-        match &m {
+        match m {
             Some(m) => work.run(m),
             None => copy_worker(),
         }
     });
-    drop(m);
-
-    let results = work
-        .results
-        .into_inner()
-        .map_err(|_| PostLinkError::new("internal error: a worker panicked"))?;
-    let mut images = Vec::with_capacity(results.len());
-    let mut warnings = Vec::new();
-    let mut first_error = None;
-    for r in results {
-        match r {
-            Some(Ok((out, w))) => {
-                images.push(out);
-                warnings.extend(w);
-            }
-            Some(Err(e)) => {
-                first_error.get_or_insert(e);
-            }
-            None => {}
-        }
-    }
-    if let Some(e) = first_error {
-        return Err(e);
-    }
-    Ok(SplitResult { images, warnings })
 }
 
 /// The bitcode the worker threads read their copies from.

@@ -4,14 +4,14 @@
 //! in llvm/tools/sycl-post-link/sycl-post-link.cpp):
 //!
 //! 1. `invoke_simd` targets get non-discardable linkage
-//!    ([`sycl_passes::invoke_simd_linkage`]);
+//!    ([`sycl_passes::esimd::invoke_simd_linkage`]);
 //! 2. the image's entry points are sorted into ESIMD and SYCL ones
 //!    ([`sycl_split::esimd`]); an image with one kind is passed on unchanged,
 //!    with status ESIMD_ONLY or SYCL_ONLY;
 //! 3. an image with both is split into an ESIMD and a SYCL part, each cleaned
 //!    up; with `-split-esimd` both are saved, ESIMD first; otherwise they are
 //!    linked back into one SYCL_AND_ESIMD module
-//!    ([`sycl_passes::esimd_link`]).
+//!    ([`sycl_passes::esimd::link`]).
 //!
 //! With `-lower-esimd`, every ESIMD part (an ESIMD-only image, or the ESIMD
 //! part of a mixed one before it is linked back) runs the ESIMD lowering
@@ -19,13 +19,13 @@
 
 use sycl_ir::{Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
-use sycl_passes::esimd_link::link_parts;
-use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
-use sycl_passes::esimd_lower_load_store::lower_load_store;
-use sycl_passes::esimd_slm_reservation::lower_slm_reservation_calls;
-use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
-use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
-use sycl_passes::invoke_simd_linkage::fixup_direct_target_linkage;
+use sycl_passes::esimd::genx_spirv_writer::genx_spirv_writer_adaptor;
+use sycl_passes::esimd::invoke_simd_linkage::fixup_direct_target_linkage;
+use sycl_passes::esimd::link::link_parts;
+use sycl_passes::esimd::lower::{lower_esimd, LowerEsimdOptions};
+use sycl_passes::esimd::lower_load_store::lower_load_store;
+use sycl_passes::esimd::slm_reservation::lower_slm_reservation_calls;
+use sycl_passes::esimd::vec_arg_call_conv::optimize_vec_arg_call_conv;
 use sycl_passes::properties::EsimdStatus;
 use sycl_split::entry_points::{is_entry_point, EntryPointOptions};
 use sycl_split::esimd::{extract_parts, EsimdPartition, PartKind};
@@ -165,20 +165,20 @@ pub const ESIMD_MAIN_OPT_PIPELINE: &str = "function(sroa<modify-cfg>,early-cse<m
 /// Upstream's ESIMD lowering pipeline (`buildESIMDLoweringPipeline` in
 /// llvm/lib/SYCLPostLink/ESIMDPostSplitProcessing.cpp) on an ESIMD module:
 ///
-/// 1. `LowerESIMD` ([`sycl_passes::esimd_lower`]), keeping `optnone` and
+/// 1. `LowerESIMD` ([`sycl_passes::esimd::lower`]), keeping `optnone` and
 ///    `noinline` unless `-split-esimd` (the module may hold SYCL code);
 /// 2. SROA (unless `-force-disable-esimd-opt`);
-/// 3. `ESIMDOptimizeVecArgCallConv` ([`sycl_passes::esimd_vec_arg_call_conv`]);
+/// 3. `ESIMDOptimizeVecArgCallConv` ([`sycl_passes::esimd::vec_arg_call_conv`]);
 /// 4. `ESIMDLowerSLMReservationCalls`
-///    ([`sycl_passes::esimd_slm_reservation`]), then `ESIMDLowerLoadStore`
-///    ([`sycl_passes::esimd_lower_load_store`]);
+///    ([`sycl_passes::esimd::slm_reservation`]), then `ESIMDLowerLoadStore`
+///    ([`sycl_passes::esimd::lower_load_store`]);
 /// 5. SROA, EarlyCSE, InstCombine, DCE twice (unless
 ///    `-force-disable-esimd-opt`); the `-O` levels do not change this: the
 ///    newest `buildESIMDLoweringPipeline(const ESIMDProcessingOptions &)`
 ///    reads only `ForceDisableESIMDOpt` (the revisions before it, taking
 ///    `OptLevelO0`/`Optimize`, skipped the passes at `-O0`; their tests ran
 ///    `-O0` alone, the newest ones `-O0 -force-disable-esimd-opt`);
-/// 6. `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
+/// 6. `GenXSPIRVWriterAdaptor` ([`sycl_passes::esimd::genx_spirv_writer`]).
 pub fn lower_esimd_constructs(m: &Module<'_>, o: &EsimdOptions, input: &str) -> Result<(), PostLinkError> {
     let pass_err = |e: sycl_passes::PassError| PostLinkError::new(format!("{input}: {e}"));
     let ir_err = |e: sycl_ir::IrError| PostLinkError::new(format!("{input}: {e}"));

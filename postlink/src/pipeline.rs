@@ -495,11 +495,12 @@ where
             return Err(PostLinkError::untagged(INVOKE_SIMD_ERROR));
         }
         // Upstream's pre-split passes, in its order (reference 3.1).
-        let mut modified = sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers(m);
+        let mut modified = sycl_passes::esimd::kernel_wrappers::fixup_esimd_kernel_wrappers(m);
         modified |= remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
         modified |= remove_device_globals_from_compiler_used(m);
         modified |= sycl_passes::sanitizer::fix_sanitizer_kernel_metadata(m);
-        modified |= sycl_passes::invoke_simd_lower::lower_invoke_simd(m).map_err(|e| err(format!("{name}: {e}")))?;
+        modified |=
+            sycl_passes::esimd::invoke_simd_lower::lower_invoke_simd(m).map_err(|e| err(format!("{name}: {e}")))?;
         if modified {
             sink.maker.input_rewritten.store(true, Ordering::SeqCst);
         }

@@ -215,6 +215,9 @@ type ValueKey = (Op, Option<u32>, Vec<Operand>, Option<String>);
 /// initializer), name and decorations.
 type VariableKey = (Option<u32>, Vec<Operand>, String, Vec<Vec<Operand>>);
 
+/// Takes out of the joined instructions what the partition left (see the
+/// module documentation), step by step: copies merged into their first,
+/// then the merged definitions dropped, then every id rewritten.
 fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instruction>, SpirvError> {
     let types: HashMap<u32, Option<u32>> = insts
         .iter()
@@ -222,19 +225,35 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
         .collect();
     // Ids to replace by another (kept) id.
     let mut remap: HashMap<u32, u32> = HashMap::new();
-    let resolve = |remap: &HashMap<u32, u32>, mut id: u32| {
-        while let Some(&next) = remap.get(&id) {
-            if next == id {
-                break;
-            }
-            id = next;
+    let (names, mut decorations) = names_and_decorations(&insts);
+    merge_equal_globals(&mut insts, &names, &mut decorations, &mut remap)?;
+    merge_by_decoration(&insts, &types, &mut remap);
+    let kept = drop_merged(insts, &remap);
+    let mut result = rewrite_ids(kept, &remap, renamed)?;
+    same_interfaces(&mut result);
+    Ok(declarations_first(result))
+}
+
+/// The id `id` stands for after the replacements of `remap`.
+fn resolve(remap: &HashMap<u32, u32>, mut id: u32) -> u32 {
+    while let Some(&next) = remap.get(&id) {
+        if next == id {
+            break;
         }
-        id
-    };
-    // What names and decorates each id, for merging variables.
+        id = next;
+    }
+    id
+}
+
+/// Each id's name, and each id's decorations (their operands).
+type NamesAndDecorations = (HashMap<u32, String>, HashMap<u32, Vec<Vec<Operand>>>);
+
+/// What names and decorates each id, for merging variables (each id's
+/// decorations in a fixed order).
+fn names_and_decorations(insts: &[Instruction]) -> NamesAndDecorations {
     let mut names: HashMap<u32, String> = HashMap::new();
     let mut decorations: HashMap<u32, Vec<Vec<Operand>>> = HashMap::new();
-    for inst in &insts {
+    for inst in insts {
         match (inst.class.opcode, inst.operands.first(), inst.operands.get(1)) {
             (Op::Name, Some(Operand::IdRef(id)), Some(Operand::LiteralString(n))) => {
                 names.insert(*id, n.clone());
@@ -248,9 +267,18 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
     for d in decorations.values_mut() {
         d.sort_by_key(|o| format!("{o:?}"));
     }
-    // Equal types and constants, and copies of one variable (a built-in,
-    // an imported variable, an internal variable several pieces use), in
-    // definition order, each after the replacements so far.
+    (names, decorations)
+}
+
+/// Equal types and constants, and copies of one variable (a built-in,
+/// an imported variable, an internal variable several pieces use), in
+/// definition order, each after the replacements so far.
+fn merge_equal_globals(
+    insts: &mut [Instruction],
+    names: &HashMap<u32, String>,
+    decorations: &mut HashMap<u32, Vec<Vec<Operand>>>,
+    remap: &mut HashMap<u32, u32>,
+) -> Result<(), SpirvError> {
     let first_function = insts
         .iter()
         .position(|i| i.class.opcode == Op::Function)
@@ -266,10 +294,10 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
         }
         for o in inst.operands.iter_mut() {
             if let Some(r) = o.id_ref_any_mut() {
-                *r = resolve(&remap, *r);
+                *r = resolve(remap, *r);
             }
         }
-        let ty = inst.result_type.map(|t| resolve(&remap, t));
+        let ty = inst.result_type.map(|t| resolve(remap, t));
         if op == Op::Variable {
             // Copies of an internal variable; built-ins and other linked
             // variables go by their decorations below.
@@ -313,54 +341,59 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
             }
         }
     }
-    // Then by decorations: one variable per built-in, one declaration per
-    // imported name, an import of what a piece exports that export. (Not
-    // spec constants: the back end writes one per use, in one piece too.)
-    {
-        let mut exports: HashMap<String, u32> = HashMap::new();
-        for inst in &insts {
-            if let Some((id, Decoration::LinkageAttributes, literals)) = decoration_of(inst) {
-                if let Some((name, LinkageType::Export)) = linkage_of(literals) {
-                    exports.entry(name.to_string()).or_insert(id);
-                }
-            }
-        }
-        let mut firsts: HashMap<(String, Option<u32>), u32> = HashMap::new();
-        for inst in &insts {
-            let Some((id, decoration, literals)) = decoration_of(inst) else {
-                continue;
-            };
-            if remap.contains_key(&id) {
-                continue;
-            }
-            let ty = types.get(&id).copied().flatten().map(|t| resolve(&remap, t));
-            let key = match (decoration, literals.first()) {
-                (Decoration::BuiltIn, Some(b)) => format!("builtin {b:?}"),
-                (Decoration::LinkageAttributes, _) => match linkage_of(literals) {
-                    Some((name, LinkageType::Import)) => {
-                        if let Some(&export) = exports.get(name) {
-                            remap.insert(id, export);
-                            continue;
-                        }
-                        format!("import {name}")
-                    }
-                    _ => continue,
-                },
-                _ => continue,
-            };
-            let first = *firsts.entry((key, ty)).or_insert(id);
-            if first != id {
-                remap.insert(id, first);
+    Ok(())
+}
+
+/// Then by decorations: one variable per built-in, one declaration per
+/// imported name, an import of what a piece exports that export. (Not
+/// spec constants: the back end writes one per use, in one piece too.)
+fn merge_by_decoration(insts: &[Instruction], types: &HashMap<u32, Option<u32>>, remap: &mut HashMap<u32, u32>) {
+    let mut exports: HashMap<String, u32> = HashMap::new();
+    for inst in insts {
+        if let Some((id, Decoration::LinkageAttributes, literals)) = decoration_of(inst) {
+            if let Some((name, LinkageType::Export)) = linkage_of(literals) {
+                exports.entry(name.to_string()).or_insert(id);
             }
         }
     }
+    let mut firsts: HashMap<(String, Option<u32>), u32> = HashMap::new();
+    for inst in insts {
+        let Some((id, decoration, literals)) = decoration_of(inst) else {
+            continue;
+        };
+        if remap.contains_key(&id) {
+            continue;
+        }
+        let ty = types.get(&id).copied().flatten().map(|t| resolve(remap, t));
+        let key = match (decoration, literals.first()) {
+            (Decoration::BuiltIn, Some(b)) => format!("builtin {b:?}"),
+            (Decoration::LinkageAttributes, _) => match linkage_of(literals) {
+                Some((name, LinkageType::Import)) => {
+                    if let Some(&export) = exports.get(name) {
+                        remap.insert(id, export);
+                        continue;
+                    }
+                    format!("import {name}")
+                }
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let first = *firsts.entry((key, ty)).or_insert(id);
+        if first != id {
+            remap.insert(id, first);
+        }
+    }
+}
+
+/// Drops the merged definitions (a merged function declaration with its
+/// parameters) and what names or decorates them.
+fn drop_merged(insts: Vec<Instruction>, remap: &HashMap<u32, u32>) -> Vec<Instruction> {
     let removed: HashSet<u32> = remap.keys().copied().collect();
-    // Drop the merged definitions (a merged function declaration with its
-    // parameters) and what names or decorates them.
     let mut out: Vec<Instruction> = Vec::with_capacity(insts.len());
     let mut dropped_params: HashSet<u32> = HashSet::new();
     let mut in_removed_function = false;
-    for inst in insts.drain(..) {
+    for inst in insts {
         let op = inst.class.opcode;
         if op == Op::Function && inst.result_id.is_some_and(|id| removed.contains(&id)) {
             in_removed_function = true;
@@ -387,17 +420,26 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
         }
         out.push(inst);
     }
-    // Replace the merged ids everywhere; keep one of each repeated
-    // instruction and one of each entry point interface id.
+    out
+}
+
+/// Replaces the merged ids everywhere; keeps one of each repeated
+/// instruction and one of each entry point interface id; gives the
+/// partition's symbols their names back.
+fn rewrite_ids(
+    insts: Vec<Instruction>,
+    remap: &HashMap<u32, u32>,
+    renamed: &[String],
+) -> Result<Vec<Instruction>, SpirvError> {
     let mut repeated: HashSet<(Op, Vec<Operand>)> = HashSet::new();
-    let mut result: Vec<Instruction> = Vec::with_capacity(out.len());
-    for mut inst in out {
+    let mut result: Vec<Instruction> = Vec::with_capacity(insts.len());
+    for mut inst in insts {
         if let Some(t) = inst.result_type.as_mut() {
-            *t = resolve(&remap, *t);
+            *t = resolve(remap, *t);
         }
         for op in inst.operands.iter_mut() {
             if let Some(r) = op.id_ref_any_mut() {
-                *r = resolve(&remap, *r);
+                *r = resolve(remap, *r);
             }
         }
         let op = inst.class.opcode;
@@ -420,8 +462,7 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
         }
         result.push(inst);
     }
-    same_interfaces(&mut result);
-    Ok(declarations_first(result))
+    Ok(result)
 }
 
 /// Gives every entry point the same interface, all the global variables

@@ -16,14 +16,14 @@
 use std::fmt;
 
 use sycl_ir::{Context, Module};
-use sycl_passes::esimd_kernel_wrappers::fixup_esimd_kernel_wrappers;
-use sycl_passes::esimd_lower::{lower_esimd, LowerEsimdOptions};
-use sycl_passes::esimd_lower_load_store::lower_load_store;
-use sycl_passes::esimd_slm_reservation::lower_slm_reservation_calls;
-use sycl_passes::esimd_vec_arg_call_conv::optimize_vec_arg_call_conv;
-use sycl_passes::genx_spirv_writer::genx_spirv_writer_adaptor;
+use sycl_passes::esimd::genx_spirv_writer::genx_spirv_writer_adaptor;
+use sycl_passes::esimd::invoke_simd_lower::lower_invoke_simd;
+use sycl_passes::esimd::kernel_wrappers::fixup_esimd_kernel_wrappers;
+use sycl_passes::esimd::lower::{lower_esimd, LowerEsimdOptions};
+use sycl_passes::esimd::lower_load_store::lower_load_store;
+use sycl_passes::esimd::slm_reservation::lower_slm_reservation_calls;
+use sycl_passes::esimd::vec_arg_call_conv::optimize_vec_arg_call_conv;
 use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
-use sycl_passes::invoke_simd_lower::lower_invoke_simd;
 use sycl_passes::local_accessor::local_accessor_to_shared_memory;
 use sycl_passes::PassError;
 
@@ -38,21 +38,21 @@ pub enum SyclPass {
     GlobalOffset,
     /// `localaccessortosharedmemory` ([`sycl_passes::local_accessor`]).
     LocalAccessorToSharedMemory,
-    /// `LowerESIMD` ([`sycl_passes::esimd_lower`]), as upstream's default
+    /// `LowerESIMD` ([`sycl_passes::esimd::lower`]), as upstream's default
     /// `SYCLLowerESIMDPass()` (the module may hold SYCL code).
     LowerEsimd,
-    /// `GenXSPIRVWriterAdaptor` ([`sycl_passes::genx_spirv_writer`]).
+    /// `GenXSPIRVWriterAdaptor` ([`sycl_passes::esimd::genx_spirv_writer`]).
     GenXSpirvWriterAdaptor,
-    /// `lower-invoke-simd` ([`sycl_passes::invoke_simd_lower`]).
+    /// `lower-invoke-simd` ([`sycl_passes::esimd::invoke_simd_lower`]).
     LowerInvokeSimd,
-    /// `lower-esimd-kernel-attrs` ([`sycl_passes::esimd_kernel_wrappers`]).
+    /// `lower-esimd-kernel-attrs` ([`sycl_passes::esimd::kernel_wrappers`]).
     LowerEsimdKernelAttrs,
-    /// `esimd-opt-call-conv` ([`sycl_passes::esimd_vec_arg_call_conv`]).
+    /// `esimd-opt-call-conv` ([`sycl_passes::esimd::vec_arg_call_conv`]).
     EsimdOptCallConv,
-    /// `ESIMDLowerLoadStore` ([`sycl_passes::esimd_lower_load_store`]).
+    /// `ESIMDLowerLoadStore` ([`sycl_passes::esimd::lower_load_store`]).
     EsimdLowerLoadStore,
     /// `ESIMDLowerSLMReservationCalls`
-    /// ([`sycl_passes::esimd_slm_reservation`]).
+    /// ([`sycl_passes::esimd::slm_reservation`]).
     EsimdLowerSlmReservationCalls,
 }
 

@@ -8,7 +8,7 @@
 //! object the SYCL part also defines is renamed with the suffix `.esimd`,
 //! then the SYCL part is linked into the ESIMD part with LLVM's IR linker,
 //! the linkage of `invoke_simd` targets is restored
-//! ([`crate::invoke_simd_linkage`]) and the result is cleaned up
+//! ([`crate::esimd::invoke_simd_linkage`]) and the result is cleaned up
 //! ([`crate::cleanup`]). Its entry points are the ESIMD part's, then the SYCL
 //! part's, without those cleanup removed.
 //!
@@ -33,7 +33,7 @@
 use sycl_ir::Module;
 
 use crate::cleanup::{cleanup, CleanupOptions};
-use crate::invoke_simd_linkage::restore_direct_target_linkage;
+use crate::esimd::invoke_simd_linkage::restore_direct_target_linkage;
 use crate::PassError;
 
 /// Suffix of the ESIMD copies of objects both parts define.

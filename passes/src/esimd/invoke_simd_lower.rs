@@ -37,7 +37,7 @@ use std::collections::HashSet;
 
 use sycl_ir::{Linkage, MdOperand, Module, TypeKind, Value, ValueKind};
 
-use crate::invoke_simd_linkage::INVOKE_SIMD_DIRECT_TARGET_ATTR;
+use crate::esimd::invoke_simd_linkage::INVOKE_SIMD_DIRECT_TARGET_ATTR;
 use crate::PassError;
 
 /// The mangled-name prefix of the builtin.

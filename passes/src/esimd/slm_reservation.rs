@@ -39,7 +39,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use sycl_ir::{Module, Value};
 
-use crate::esimd_lower::{is_esimd_kernel, set_kernel_md_op};
+use crate::esimd::lower::{is_esimd_kernel, set_kernel_md_op};
 use crate::PassError;
 
 const SLM_ALLOC_PREFIX: &str = "_Z17__esimd_slm_alloc";

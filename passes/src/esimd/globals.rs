@@ -1,5 +1,5 @@
 //! The `genx_volatile` and simd-object globals part of `LowerESIMD`
-//! ([`crate::esimd_lower`]; upstream `collectGenXVolatileTypes`,
+//! ([`crate::esimd::lower`]; upstream `collectGenXVolatileTypes`,
 //! `lowerGlobalStores` and `lowerGlobalsToVector` in intel/llvm
 //! llvm/lib/SYCLLowerIR/ESIMD/LowerESIMD.cpp).
 //!

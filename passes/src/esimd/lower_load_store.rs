@@ -20,7 +20,7 @@
 
 use sycl_ir::{Builder, CastOp, Module, TypeKind, Value};
 
-use crate::esimd_globals::GENX_VOLATILE;
+use crate::esimd::globals::GENX_VOLATILE;
 use crate::PassError;
 
 const VLOAD: &str = "llvm.genx.vload";

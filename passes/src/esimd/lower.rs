@@ -22,7 +22,7 @@
 //!    `__esimd_named_barrier_allocate(N)` returns the kernel's count so far
 //!    and adds `N` to it;
 //! 4. `genx_volatile` globals and simd-object globals
-//!    ([`crate::esimd_globals`]): plain stores of volatile types become
+//!    ([`crate::esimd::globals`]): plain stores of volatile types become
 //!    vstores, simd-object globals are retyped to their vectors;
 //! 5. per instruction: vector `fptoui`/`fptosi` to narrow integers go through
 //!    `i32`; `llvm.assume` is dropped and `llvm.fmuladd` becomes `fmul` +
@@ -31,7 +31,7 @@
 //!    `__esimd_*` calls are lowered (block loads and stores, masked gathers
 //!    and scatters, mask packing,
 //!    `vload`/`vstore`, `fmadd`, the bfloat16 device-library conversions,
-//!    and the table of [`crate::esimd_intrinsics`]).
+//!    and the table of [`crate::esimd::intrinsics`]).
 //!
 //! Before and after (`sycl-opt -passes=LowerESIMD`):
 //! ```text
@@ -51,11 +51,11 @@
 //! ```
 //!
 //! `__esimd_slm_alloc`/`__esimd_slm_free` calls are left to
-//! [`crate::esimd_slm_reservation`].
+//! [`crate::esimd::slm_reservation`].
 //!
 //! Not supported (a clear error naming the function, never a silent
 //! difference): the `__esimd_*` intrinsics outside the table of
-//! [`crate::esimd_intrinsics`] (the 2D block access through descriptors and
+//! [`crate::esimd::intrinsics`] (the 2D block access through descriptors and
 //! other intrinsics of newer ESIMD headers whose GenX form this project
 //! could not read; atomic operations a row's GenX intrinsic has no overloads
 //! listed for) and a `named_barrier_allocate` whose count is not a constant
@@ -65,8 +65,8 @@ use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 
 use sycl_ir::{Builder, CallConv, CastOp, MaskedAccess, MdOperand, Module, Type, TypeKind, Value};
 
-use crate::esimd_globals;
-use crate::esimd_intrinsics::{self, Arg, Conv, Shape, TemplateArg};
+use crate::esimd::globals;
+use crate::esimd::intrinsics::{self, Arg, Conv, Shape, TemplateArg};
 use crate::PassError;
 
 /// The named metadata of ESIMD kernels.
@@ -119,9 +119,9 @@ pub fn lower_esimd(m: &Module<'_>, o: LowerEsimdOptions) -> Result<bool, PassErr
     }
     generate_kernel_metadata(m, o.stateful_accessors);
     translate_nbarrier_init(m)?;
-    let volatile_types = esimd_globals::genx_volatile_types(m)?;
-    esimd_globals::lower_global_stores(m, &volatile_types);
-    let retyped = esimd_globals::lower_globals_to_vector(m);
+    let volatile_types = globals::genx_volatile_types(m)?;
+    globals::lower_global_stores(m, &volatile_types);
+    let retyped = globals::lower_globals_to_vector(m);
     let mut lowered = 0;
     for f in m.functions() {
         if !f.is_declaration() {
@@ -251,7 +251,7 @@ fn direct_callers<'c>(f: Value<'c>) -> Option<Vec<Value<'c>>> {
 fn prepare_for_always_inliner(m: &Module<'_>, o: LowerEsimdOptions) -> bool {
     // With genx_volatile globals every function is inlined: whether a load
     // or store reaches one of them is only known after inlining.
-    let inline_all = esimd_globals::has_genx_volatile(m);
+    let inline_all = globals::has_genx_volatile(m);
     let mut need = false;
     for f in m.functions() {
         if f.has_enum_fn_attr("alwaysinline") {
@@ -527,7 +527,7 @@ pub fn set_kernel_md_op(m: &Module<'_>, op: usize, values: &BTreeMap<String, u64
 /// types it under `conv`: (value, bit width).
 fn template_arg(call: Value<'_>, n: u8, conv: Conv) -> Result<(i128, u32), PassError> {
     let name = call.callee_name();
-    let (_, args) = esimd_intrinsics::parse_template_function(&name)
+    let (_, args) = intrinsics::parse_template_function(&name)
         .ok_or_else(|| not_supported(format!("template arguments of '{name}'")))?;
     let arg = args
         .get(usize::from(n))
@@ -877,9 +877,9 @@ fn unpack_mask<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
 /// or those of its atomic operation; `ret_types`: the overloaded result
 /// types, one or, for a pair result, two).
 fn genx_name(
-    rule: &esimd_intrinsics::Rule,
+    rule: &intrinsics::Rule,
     op: Option<&str>,
-    overloads: esimd_intrinsics::Overloads,
+    overloads: intrinsics::Overloads,
     ret_types: &[Type<'_>],
     args: &[Value<'_>],
 ) -> Option<String> {
@@ -914,10 +914,10 @@ fn genx_name(
 
 fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassError> {
     let callee = call.callee_name();
-    let (base, _) = esimd_intrinsics::parse_template_function(&callee)
+    let (base, _) = intrinsics::parse_template_function(&callee)
         .ok_or_else(|| not_supported(format!("ESIMD intrinsic '{callee}' (its mangled name)")))?;
     let source = base.strip_prefix("__esimd_").unwrap_or(&base);
-    let rule = esimd_intrinsics::lookup(source)
+    let rule = intrinsics::lookup(source)
         .ok_or_else(|| not_supported(format!("ESIMD intrinsic '{callee}' (__esimd_{source})")))?;
     let ty = m.types();
     let ops = call.operands();
@@ -990,8 +990,8 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
     let (op, overloads) = match rule.bin_op_suffix {
         Some(t) => {
             let (code, _) = template_arg(call, t, Conv::None)?;
-            let found = esimd_intrinsics::bin_op_name(code)
-                .and_then(|op| Some((op, esimd_intrinsics::bin_op_overloads(rule, op)?)))
+            let found = intrinsics::bin_op_name(code)
+                .and_then(|op| Some((op, intrinsics::bin_op_overloads(rule, op)?)))
                 .ok_or_else(|| not_supported(format!("atomic operation {code} of ESIMD intrinsic '{callee}'")))?;
             (Some(found.0), found.1)
         }

@@ -39,14 +39,14 @@
 
 use sycl_ir::{Builder, CallConv, MdOperand, Module, Type, TypeKind, Value};
 
-use crate::esimd_lower::GENX_KERNELS;
+use crate::esimd::lower::GENX_KERNELS;
 use crate::PassError;
 
 const ARG_KINDS: usize = 2;
 const SLM_SIZE: usize = 3;
 const ARG_IO_KINDS: usize = 5;
 const ARG_DESCS: usize = 6;
-const NBARRIER_COUNT: usize = crate::esimd_lower::NBARRIER_COUNT_OP;
+const NBARRIER_COUNT: usize = crate::esimd::lower::NBARRIER_COUNT_OP;
 
 /// Runs the pass (it always changes the module, as upstream reports).
 pub fn genx_spirv_writer_adaptor(m: &Module<'_>) -> Result<(), PassError> {

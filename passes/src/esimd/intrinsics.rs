@@ -1,4 +1,4 @@
-//! The ESIMD intrinsic table used by [`crate::esimd_lower`]: how a call of a
+//! The ESIMD intrinsic table used by [`crate::esimd::lower`]: how a call of a
 //! C++ `__esimd_<name>` intrinsic (declared by the ESIMD headers, mangled
 //! with its integer template arguments) becomes a call of a
 //! `llvm.genx.<name>` intrinsic, and the reading of template arguments from

@@ -432,6 +432,8 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
         split: None,
         text: false,
         threads: None,
+        // The binary's: from the environment (`crate::env`).
+        tuning: Default::default(),
         read_check: None,
     };
     let mut positional = Vec::new();

@@ -14,6 +14,7 @@ pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
 pub mod entry;
+pub mod env;
 pub mod link_steps;
 pub mod opt;
 pub mod stdio;

@@ -41,7 +41,6 @@ use std::process::ExitCode;
 
 use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, ImageDependencies, KernelNames};
 use sycl_postlink::output::Outputs;
-use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{self, Container, SyclbinOptions};
 use sycl_postlink::trace;
 use sycl_props::syclbin::BundleState;
@@ -320,6 +319,7 @@ fn run(args: &[String]) -> Result<(), String> {
         Some(names) => find_device_libs(names, &dirs).map_err(|e| e.0)?,
         None => Vec::new(),
     };
+    let env = sycl_tools::env::env_defaults();
     let o = DeviceLinkOptions {
         inputs: inputs.clone(),
         device_libs: device_libs.clone(),
@@ -333,7 +333,7 @@ fn run(args: &[String]) -> Result<(), String> {
             } else {
                 Container::OffloadBinary
             },
-            threads: thread_count(threads),
+            threads: env.tuning.thread_count(threads),
             arch,
             workers: Some(sycl_tools::entry::worker()?),
             spirv_extensions,
@@ -344,6 +344,7 @@ fn run(args: &[String]) -> Result<(), String> {
             opt_level,
             ..SyclbinOptions::default()
         },
+        tuning: env.tuning,
     };
     if print_linked {
         sycl_tools::out!("{}", link_steps::linked_module_text(&o)?);
@@ -373,7 +374,7 @@ fn run(args: &[String]) -> Result<(), String> {
         trace::enable_trace();
     }
     if std::io::stderr().is_terminal() {
-        trace::enable_progress(TOOL);
+        trace::enable_progress(TOOL, env.progress_after);
     }
     let out = device_link(&o).map_err(|e| e.0);
     trace::finish_progress();

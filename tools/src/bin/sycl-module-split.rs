@@ -16,6 +16,7 @@ fn main_with_args(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Command::Run(mut o)) => {
+            o.tuning = sycl_tools::env::env_defaults().tuning;
             o.read_check = match sycl_tools::entry::start_one_step(TOOL, args) {
                 Ok(check) => Some(check),
                 Err(code) => return code,

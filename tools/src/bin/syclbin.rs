@@ -44,7 +44,6 @@ use std::process::ExitCode;
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_postlink::pieces::PieceSettings;
-use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{
     self as syclbin_pack, Container, Packager, SyclbinImage, SyclbinOptions, SyclbinPackError,
 };
@@ -515,7 +514,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         trace::enable_trace();
     }
     if std::io::stderr().is_terminal() {
-        trace::enable_progress(TOOL);
+        trace::enable_progress(TOOL, sycl_tools::env::env_defaults().progress_after);
     }
     let result = run_command(positional, output, c);
     trace::finish_progress();
@@ -613,7 +612,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
                 },
                 triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
                 arch: c.arch,
-                threads: thread_count(c.threads),
+                threads: sycl_tools::env::env_defaults().tuning.thread_count(c.threads),
                 workers: Some(sycl_tools::entry::worker().map_err(plain)?),
                 spirv_extensions: c.spirv_extensions,
                 validate: c.validate,

@@ -2,7 +2,7 @@
 //! commands and the C ABI ([`env_defaults`]); the library crates read none
 //! and take these through `sycl_postlink::settings::RunTuning`. (The code
 //! cache's variables are read by [`crate::cache_opts`], `--codegen-pieces`'
-//! default by [`crate::cl::codegen_pieces_default`].)
+//! default by [`crate::shared_opts::codegen_pieces_default`].)
 
 use std::ffi::OsString;
 use std::time::Duration;

@@ -17,6 +17,7 @@ pub mod entry;
 pub mod env;
 pub mod link_steps;
 pub mod opt;
+pub mod shared_opts;
 pub mod stdio;
 pub mod version;
 

@@ -507,3 +507,27 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
     }
     Ok(Command::Run(o))
 }
+
+/// The `main` of a command that runs one step on one module
+/// (`sycl-module-split`, `sycl-opt`): `parse` the command line (an error is
+/// printed as `<tool>: error: ...`), print `--help`/`--version`, or start
+/// the step (`entry::start_one_step`: `-v`, the input read in a worker
+/// first) and `run` it with that check.
+pub fn one_step_main<T>(
+    tool: &str,
+    args: &[String],
+    parse: fn(&[String]) -> Result<Command<T>, String>,
+    run: fn(T, sycl_postlink::codegen_worker::ReadCheck) -> std::process::ExitCode,
+) -> std::process::ExitCode {
+    match parse(args) {
+        Err(e) => crate::report_error(tool, &e),
+        Ok(Command::Print(text)) => {
+            crate::out!("{text}");
+            std::process::ExitCode::SUCCESS
+        }
+        Ok(Command::Run(o)) => match crate::entry::start_one_step(tool, args) {
+            Ok(check) => run(o, check),
+            Err(code) => code,
+        },
+    }
+}

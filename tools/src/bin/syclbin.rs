@@ -515,10 +515,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     trace::finish_progress();
     result?;
     if let Some(path) = time_trace {
-        let mut outs = Outputs::new();
-        outs.write(&path, trace::take_chrome_trace(TOOL).as_bytes())
-            .map_err(plain)?;
-        outs.commit().map_err(plain)?;
+        write_file(&path, trace::take_chrome_trace(TOOL).as_bytes())?;
     }
     Ok(())
 }
@@ -581,9 +578,7 @@ fn run_command(
             let bytes = bin
                 .write_as(c.format, strings.iter().filter_map(|(k, v)| Some((*k, (*v)?))))
                 .map_err(|e| fail(&output, e.to_string()))?;
-            let mut outs = Outputs::new();
-            outs.write(&output, &bytes).map_err(plain)?;
-            outs.commit().map_err(plain)
+            write_file(&output, &bytes)
         }
         Some("create") => {
             if let Some(extra) = positional.next() {
@@ -595,36 +590,47 @@ fn run_command(
             if c.tables.is_empty() && c.images.is_empty() {
                 return Err(plain("create needs at least one --table or --image"));
             }
-            let create = SyclbinOptions {
-                state: c.state,
-                ir_type: c.ir_type,
-                target: c.target.clone(),
-                container: if c.bare {
-                    Container::Bare
-                } else {
-                    Container::OffloadBinary
-                },
-                triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
-                arch: c.arch,
-                ..SyclbinOptions::default()
-            };
-            let opts = c.syclbin.options(env, create).map_err(plain)?;
-            let mut specs = Vec::new();
-            for t in &c.tables {
-                specs.extend(specs_from_table(t, c.target.as_deref(), c.ir_type)?);
-            }
-            specs.extend(c.images);
-            let mut bin = Syclbin::new(c.state);
-            bin.abstract_modules = abstract_modules(&specs, &opts)?;
-            let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(&output, e.to_string()))?;
-            let mut outs = Outputs::new();
-            outs.write(&output, &bytes).map_err(plain)?;
-            outs.commit().map_err(plain)
+            create(c, &output, env)
         }
         Some("cache") => cache_command(positional.next().as_deref(), positional.next(), &c.syclbin.cache),
         Some(other) => Err(plain(format!("unknown command '{other}'.  Try: '{TOOL} --help'"))),
         None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
     }
+}
+
+/// `syclbin create`: the SYCLBIN of the tables and images `c` names,
+/// written to `output`.
+fn create(c: CreateArgs, output: &str, env: &EnvDefaults) -> Result<(), Failure> {
+    let create = SyclbinOptions {
+        state: c.state,
+        ir_type: c.ir_type,
+        target: c.target.clone(),
+        container: if c.bare {
+            Container::Bare
+        } else {
+            Container::OffloadBinary
+        },
+        triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
+        arch: c.arch,
+        ..SyclbinOptions::default()
+    };
+    let opts = c.syclbin.options(env, create).map_err(plain)?;
+    let mut specs = Vec::new();
+    for t in &c.tables {
+        specs.extend(specs_from_table(t, c.target.as_deref(), c.ir_type)?);
+    }
+    specs.extend(c.images);
+    let mut bin = Syclbin::new(c.state);
+    bin.abstract_modules = abstract_modules(&specs, &opts)?;
+    let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(output, e.to_string()))?;
+    write_file(output, &bytes)
+}
+
+/// Writes `bytes` to `path`, all or nothing.
+fn write_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    let mut outs = Outputs::new();
+    outs.write(path, bytes).map_err(plain)?;
+    outs.commit().map_err(plain)
 }
 
 /// `syclbin cache [show|clear|prune]`: the code cache's directory, entries,

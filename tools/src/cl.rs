@@ -59,6 +59,9 @@ pub struct Opt<T> {
     pub value_help: &'static [(&'static str, &'static str)],
     /// Applies a value as [`parse`] checked it (flags `"true"`/`"false"`).
     pub apply: fn(&mut T, &str) -> Result<(), String>,
+    /// The argument that gives what a `T` holds for this option, for the
+    /// commands `-v` prints (`None`, or a `None` result: not printed).
+    pub show: Option<fn(&T) -> Option<String>>,
 }
 
 impl<T> Clone for Opt<T> {
@@ -76,6 +79,15 @@ impl<T> Opt<T> {
             spec,
             value_help: &[],
             apply,
+            show: None,
+        }
+    }
+
+    /// The same option, printed in commands by `show`.
+    pub const fn shown(self, show: fn(&T) -> Option<String>) -> Self {
+        Opt {
+            show: Some(show),
+            ..self
         }
     }
 
@@ -120,6 +132,7 @@ impl<T> Opt<T> {
             },
             value_help,
             apply,
+            show: None,
         }
     }
 }

@@ -44,14 +44,19 @@ impl HasThreads for PostLinkArgs {
     fn threads_mut(&mut self) -> &mut Option<usize> {
         &mut self.o.settings.threads
     }
+
+    fn threads(&self) -> Option<usize> {
+        self.o.settings.threads
+    }
 }
 
 fn on(v: &str) -> bool {
     v == "true"
 }
 
-/// A flag of `sycl-post-link` setting `Settings::$field`; `action`: any
-/// occurrence is an action; `action_when_on`: an action when on.
+/// A flag of `sycl-post-link` setting `Settings::$field`; `shown`: printed
+/// in commands (`-name`) when on; `action`: any occurrence is an action;
+/// `action_when_on`: an action when on. Actions are printed in commands.
 macro_rules! setting_flag {
     ($name:literal, $help:expr, $field:ident) => {
         Opt::flag($name, $help, |a: &mut PostLinkArgs, v| {
@@ -59,12 +64,16 @@ macro_rules! setting_flag {
             Ok(())
         })
     };
+    ($name:literal, $help:expr, $field:ident, shown) => {
+        setting_flag!($name, $help, $field).shown(|a| a.o.settings.$field.then(|| concat!("-", $name).to_string()))
+    };
     ($name:literal, $help:expr, $field:ident, action) => {
         Opt::flag($name, $help, |a: &mut PostLinkArgs, v| {
             a.o.settings.$field = on(v);
             a.actions = true;
             Ok(())
         })
+        .shown(|a| a.o.settings.$field.then(|| concat!("-", $name).to_string()))
     };
     ($name:literal, $help:expr, $field:ident, action_when_on) => {
         Opt::flag($name, $help, |a: &mut PostLinkArgs, v| {
@@ -72,6 +81,7 @@ macro_rules! setting_flag {
             a.actions |= on(v);
             Ok(())
         })
+        .shown(|a| a.o.settings.$field.then(|| concat!("-", $name).to_string()))
     };
 }
 
@@ -105,12 +115,24 @@ pub const POST_LINK_OPTIONS: &[Opt<PostLinkArgs>] = &[
         a.o.force = on(v);
         Ok(())
     }),
-    setting_flag!("ir-output-only", "Output single IR file", ir_output_only),
-    setting_flag!("S", "", text), // hidden: "Write output as LLVM assembly"
-    Opt::one_of("split", SPLIT_VALUES, SPLIT_VALUE_HELP, "split input module", |a, v| {
+    // Printed first in commands, always.
+    Opt::one_of("split", SPLIT_VALUES, SPLIT_VALUE_HELP, "split input module", |a: &mut PostLinkArgs, v| {
         a.o.settings.split = SplitMode::parse(v).unwrap_or_default();
         Ok(())
+    })
+    .shown(|a| {
+        Some(format!(
+            "-split={}",
+            match a.o.settings.split {
+                SplitMode::None => "none",
+                SplitMode::Source => "source",
+                SplitMode::Kernel => "kernel",
+                SplitMode::Auto => "auto",
+            }
+        ))
     }),
+    setting_flag!("ir-output-only", "Output single IR file", ir_output_only, shown),
+    setting_flag!("S", "", text, shown), // hidden: "Write output as LLVM assembly"
     setting_flag!("split-esimd", "Split SYCL and ESIMD entry points", split_esimd, action),
     setting_flag!("lower-esimd", "Lower ESIMD constructs (refused, naming the function: __esimd_* intrinsics without a lowering rule here, such as the 2D block access through descriptors)", lower_esimd, action),
     opt_level_flag!("O0", "Optimization level 0. Similar to clang -O0"),
@@ -137,7 +159,7 @@ pub const POST_LINK_OPTIONS: &[Opt<PostLinkArgs>] = &[
             ("emulation", "remove specialization constants and replace it with emulation"),
         ],
         "lower and generate specialization constants information",
-        |a, v| {
+        |a: &mut PostLinkArgs, v| {
             a.o.settings.spec_const = Some(match v {
                 "native" | "rt" => SpecConstMode::Native,
                 _ => SpecConstMode::Emulation,
@@ -145,22 +167,29 @@ pub const POST_LINK_OPTIONS: &[Opt<PostLinkArgs>] = &[
             a.actions = true;
             Ok(())
         },
-    ),
-    setting_flag!("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization id(s).", default_spec_consts),
+    )
+    .shown(|a| {
+        a.o.settings.spec_const.map(|m| match m {
+            SpecConstMode::Native => "-spec-const=native".to_string(),
+            SpecConstMode::Emulation => "-spec-const=emulation".to_string(),
+        })
+    }),
+    setting_flag!("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization id(s).", default_spec_consts, shown),
     setting_flag!("emit-param-info", "emit kernel parameter optimization info", emit_param_info, action),
     setting_flag!("emit-program-metadata", "emit SYCL program metadata", emit_program_metadata, action),
     setting_flag!("emit-kernel-names", "emit kernel names", emit_kernel_names, action),
     setting_flag!("emit-exported-symbols", "emit exported symbols", emit_exported_symbols, action),
     setting_flag!("emit-imported-symbols", "emit imported symbols", emit_imported_symbols, action),
-    setting_flag!("emit-only-kernels-as-entry-points", "Consider only sycl_kernel functions as entry points for device code split", only_kernels_as_entry_points),
+    setting_flag!("emit-only-kernels-as-entry-points", "Consider only sycl_kernel functions as entry points for device code split", only_kernels_as_entry_points, shown),
     setting_flag!("device-globals", "Lower and generate information about device global variables", device_globals, action),
-    setting_flag!("allow-device-image-dependencies", "Allow dependencies between device images", dynamic_linking),
+    setting_flag!("allow-device-image-dependencies", "Allow dependencies between device images", dynamic_linking, shown),
     setting_flag!("support-dynamic-linking", "Generate device images that are suitable for dynamic linking", dynamic_linking),
-    setting_flag!("import-undefined-externals", "Without dynamic linking, import the SYCL_EXTERNAL functions the module declares but does not define (listed in [SYCL/imported symbols]); what it defines is copied into the images that call it (not an upstream option; sycl-link's default for input and object state)", import_undefined_externals),
-    Opt::value("device-lib-dir", "dirname", "Directory where sycl fallback device libraries reside", |a, v| {
+    setting_flag!("import-undefined-externals", "Without dynamic linking, import the SYCL_EXTERNAL functions the module declares but does not define (listed in [SYCL/imported symbols]); what it defines is copied into the images that call it (not an upstream option; sycl-link's default for input and object state)", import_undefined_externals, shown),
+    Opt::value("device-lib-dir", "dirname", "Directory where sycl fallback device libraries reside", |a: &mut PostLinkArgs, v| {
         a.o.settings.device_lib_dir = Some(v.to_string());
         Ok(())
-    }),
+    })
+    .shown(|a| a.o.settings.device_lib_dir.as_ref().map(|d| format!("-device-lib-dir={d}"))),
     Opt::one_of(
         "id-queries-range",
         ID_QUERIES_RANGE_VALUES,
@@ -170,18 +199,23 @@ pub const POST_LINK_OPTIONS: &[Opt<PostLinkArgs>] = &[
             ("size_t", "ID queries fit in size_t"),
         ],
         "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)",
-        |a, v| {
+        |a: &mut PostLinkArgs, v| {
             a.o.settings.id_queries_range = IdQueriesRange::parse(v).unwrap_or_default();
             Ok(())
         },
-    ),
+    )
+    .shown(|a| match a.o.settings.id_queries_range {
+        IdQueriesRange::Int => None,
+        IdQueriesRange::UInt => Some("-id-queries-range=uint".into()),
+        IdQueriesRange::SizeT => Some("-id-queries-range=size_t".into()),
+    }),
+    setting_flag!("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)", devicelib_req_mask, shown),
     Opt::one_of("kernel-names", &KernelNames::VALUES, &[], "Rename kernels that clang names _ZTS<N> __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\" in a SYCLBIN: mangled (default: none), auto (when no function has sycl-module-id, as upstream clang's output), free-function (all)", |a, v| {
         a.o.settings.kernel_names = KernelNames::parse(v).unwrap_or_default();
         Ok(())
     }),
     THREADS[0],
     THREADS[1],
-    setting_flag!("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)", devicelib_req_mask),
 ];
 
 /// The `--help` overview, as upstream words it.
@@ -270,66 +304,23 @@ pub struct CommandExtras {
     pub split_report_all_modes: bool,
 }
 
-/// The `sycl-post-link` options that give `s` (the inverse of
-/// [`POST_LINK_OPTIONS`]' definitions for the settings: `-split=`, flags that are on,
-/// values that are set), in [`POST_LINK_OPTIONS`] order. Targets are not
-/// included (they come from `-o`).
+/// The `sycl-post-link` options that give `s`, as each option's definition
+/// in [`POST_LINK_OPTIONS`] prints it ([`cl::Opt::show`]: `-split=`, flags
+/// that are on, values that are set), in that order. Targets are not
+/// included (they come from `-o`), nor the file options (`-f`, `-out-dir`,
+/// `-o`: [`post_link_command`]).
 pub fn settings_args(s: &sycl_postlink::Settings) -> Vec<String> {
-    let mut v = Vec::new();
-    let split = match s.split {
-        SplitMode::None => "none",
-        SplitMode::Source => "source",
-        SplitMode::Kernel => "kernel",
-        SplitMode::Auto => "auto",
+    let a = PostLinkArgs {
+        o: PostLinkOptions {
+            settings: s.clone(),
+            ..PostLinkOptions::default()
+        },
+        ..PostLinkArgs::default()
     };
-    v.push(format!("-split={split}"));
-    let flags = [
-        (s.ir_output_only, "-ir-output-only"),
-        (s.text, "-S"),
-        (s.split_esimd, "-split-esimd"),
-        (s.lower_esimd, "-lower-esimd"),
-        (s.symbols, "-symbols"),
-        (s.properties, "-properties"),
-    ];
-    v.extend(flags.iter().filter(|(on, _)| *on).map(|(_, f)| f.to_string()));
-    if let Some(m) = s.spec_const {
-        v.push(format!(
-            "-spec-const={}",
-            if m == SpecConstMode::Native {
-                "native"
-            } else {
-                "emulation"
-            }
-        ));
-    }
-    let flags = [
-        (s.default_spec_consts, "-generate-device-image-default-spec-consts"),
-        (s.emit_param_info, "-emit-param-info"),
-        (s.emit_program_metadata, "-emit-program-metadata"),
-        (s.emit_kernel_names, "-emit-kernel-names"),
-        (s.emit_exported_symbols, "-emit-exported-symbols"),
-        (s.emit_imported_symbols, "-emit-imported-symbols"),
-        (s.only_kernels_as_entry_points, "-emit-only-kernels-as-entry-points"),
-        (s.device_globals, "-device-globals"),
-        (s.dynamic_linking, "-allow-device-image-dependencies"),
-        (s.import_undefined_externals, "-import-undefined-externals"),
-    ];
-    v.extend(flags.iter().filter(|(on, _)| *on).map(|(_, f)| f.to_string()));
-    if let Some(d) = &s.device_lib_dir {
-        v.push(format!("-device-lib-dir={d}"));
-    }
-    match s.id_queries_range {
-        IdQueriesRange::Int => {}
-        IdQueriesRange::UInt => v.push("-id-queries-range=uint".into()),
-        IdQueriesRange::SizeT => v.push("-id-queries-range=size_t".into()),
-    }
-    if s.devicelib_req_mask {
-        v.push("-emit-devicelib-req-mask".into());
-    }
-    if let Some(n) = s.threads {
-        v.push(format!("--threads={n}"));
-    }
-    v
+    POST_LINK_OPTIONS
+        .iter()
+        .filter_map(|o| o.show.and_then(|show| show(&a)))
+        .collect()
 }
 
 /// The full `sycl-post-link` command line that runs `o`.
@@ -444,6 +435,10 @@ pub fn parse_post_link_input(args: &[String]) -> Result<Command<(PostLinkOptions
 impl HasThreads for ModuleSplitOptions {
     fn threads_mut(&mut self) -> &mut Option<usize> {
         &mut self.threads
+    }
+
+    fn threads(&self) -> Option<usize> {
+        self.threads
     }
 }
 

@@ -20,17 +20,25 @@ use crate::env::EnvDefaults;
 pub trait HasThreads {
     /// The thread count asked for (`None`: the default).
     fn threads_mut(&mut self) -> &mut Option<usize>;
+    /// The thread count asked for (`None`: the default).
+    fn threads(&self) -> Option<usize>;
 }
 
 /// A command's options that hold the SYCLBIN code generation options.
 pub trait HasSyclbinArgs {
     /// The SYCLBIN code generation options.
     fn syclbin_args(&mut self) -> &mut SyclbinArgs;
+    /// The SYCLBIN code generation options.
+    fn syclbin_ref(&self) -> &SyclbinArgs;
 }
 
 impl<T: HasSyclbinArgs> HasThreads for T {
     fn threads_mut(&mut self) -> &mut Option<usize> {
         &mut self.syclbin_args().threads
+    }
+
+    fn threads(&self) -> Option<usize> {
+        self.syclbin_ref().threads
     }
 }
 
@@ -43,7 +51,12 @@ fn set_threads<T: HasThreads>(t: &mut T, v: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `--threads=<N>` and its short spelling `-j <N>` (as `make -j`).
+fn show_threads<T: HasThreads>(t: &T) -> Option<String> {
+    t.threads().map(|n| format!("--threads={n}"))
+}
+
+/// `--threads=<N>` (printed in commands as such when given) and its short
+/// spelling `-j <N>` (as `make -j`).
 pub const fn thread_opts<T: HasThreads>() -> [Opt<T>; 2] {
     const fn spec(name: &'static str, help: &'static str) -> OptSpec {
         OptSpec {
@@ -54,7 +67,7 @@ pub const fn thread_opts<T: HasThreads>() -> [Opt<T>; 2] {
         }
     }
     [
-        Opt::new(spec("threads", THREADS_HELP), set_threads::<T>),
+        Opt::new(spec("threads", THREADS_HELP), set_threads::<T>).shown(show_threads::<T>),
         Opt::new(spec("j", "Alias for --threads"), set_threads::<T>),
     ]
 }

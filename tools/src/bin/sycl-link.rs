@@ -78,6 +78,10 @@ impl HasSyclbinArgs for LinkArgs {
     fn syclbin_args(&mut self) -> &mut SyclbinArgs {
         &mut self.syclbin
     }
+
+    fn syclbin_ref(&self) -> &SyclbinArgs {
+        &self.syclbin
+    }
 }
 
 fn on(v: &str) -> bool {

@@ -69,6 +69,10 @@ impl HasSyclbinArgs for Args {
     fn syclbin_args(&mut self) -> &mut SyclbinArgs {
         &mut self.c.syclbin
     }
+
+    fn syclbin_ref(&self) -> &SyclbinArgs {
+        &self.c.syclbin
+    }
 }
 
 fn on(v: &str) -> bool {

@@ -57,7 +57,7 @@ use crate::error::{PostLinkError, Report};
 use crate::kernel_names::rename_kernels;
 use crate::pipeline::post_link_module;
 pub use crate::settings::KernelNames;
-use crate::settings::{Settings, SpecConstMode};
+use crate::settings::{RunTuning, Settings, SpecConstMode};
 use crate::syclbin::{self, Packager, SyclbinImage, SyclbinOptions};
 use sycl_props::syclbin::BundleState;
 
@@ -76,6 +76,10 @@ pub struct DeviceLinkOptions {
     pub kernel_names: KernelNames,
     /// State, container and threads of the SYCLBIN.
     pub syclbin: SyclbinOptions,
+    /// How the split is carried out (exact threads, verification); its
+    /// thread count is [`RunTuning::streaming_split_threads`] of
+    /// [`SyclbinOptions::threads`].
+    pub tuning: RunTuning,
 }
 
 /// What the images of a link may import from other images.
@@ -333,19 +337,9 @@ pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
         dynamic_linking: deps == ImageDependencies::All,
         import_undefined_externals: deps == ImageDependencies::Undefined,
         threads: Some(o.syclbin.threads),
+        tuning: o.tuning,
         ..Settings::default()
     }
-}
-
-/// Threads of a split that streams its images into `compilers` code
-/// generation threads. Code generation takes 5-30 times the CPU time of
-/// making an image (llama.cpp's device code per source: 2.8 s of split,
-/// 15 s of SPIR-V back end), so one split thread keeps about four
-/// compilers busy; a split at one thread also saves the copy of the
-/// module each thread would read, written while no image is ready yet
-/// (0.5-1 s on llama.cpp's code). The images do not depend on it.
-pub fn streaming_split_threads(compilers: usize) -> usize {
-    compilers.div_ceil(4).max(1)
 }
 
 /// The name of the linked module in messages.
@@ -363,7 +357,7 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     // dynamic linking (`import_between_images`).
     let mut symbols: Vec<ImageSymbols> = Vec::new();
     let mut settings = syclbin_settings(o);
-    settings.threads = Some(streaming_split_threads(o.syclbin.threads));
+    settings.threads = Some(RunTuning::streaming_split_threads(o.syclbin.threads));
     let report = post_link_module(
         &settings,
         LINKED_MODULE,

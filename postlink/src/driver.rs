@@ -25,7 +25,7 @@
 //! (every job counts down the values it defines when it starts), so kernels
 //! go right after their image and a copy shrinks instead of ending up whole.
 //! The modules written are run through the LLVM verifier only when asked
-//! ([`verify_each`]).
+//! ([`crate::settings::RunTuning::verify_each`]).
 //!
 //! After extraction and cleanup, each image goes through the ESIMD step
 //! ([`crate::esimd`]), which may turn it into an ESIMD and a SYCL part; the
@@ -33,7 +33,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use sycl_ir::{Context, Extractor, Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
@@ -45,29 +45,6 @@ use crate::error::PostLinkError;
 use crate::esimd::{process_image, EsimdOptions, ImageInfo};
 use crate::image::{undefined_function_warnings, DeviceImage, ImagePart};
 use crate::input::parse_module;
-
-/// Whether every module written is run through the LLVM verifier first
-/// (LLVM's `-verify-each` habit): always in debug builds, and in release
-/// builds when the environment variable `SPL_VERIFY_EACH` is set to anything
-/// but `0` or the empty string. The test suites set it; a build does not pay
-/// for it. Read once per process.
-pub fn verify_each() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| {
-        cfg!(debug_assertions) || std::env::var_os("SPL_VERIFY_EACH").is_some_and(|v| !v.is_empty() && v != "0")
-    })
-}
-
-/// Whether the split uses exactly the worker threads asked for, even where
-/// [`useful_threads`] expects fewer to be faster: when the environment
-/// variable `SPL_EXACT_THREADS` is set to anything but `0` or the empty
-/// string. The tests that compare the bytes made at several thread counts
-/// set it, so that the threaded path runs on their small modules. Read once
-/// per process.
-pub fn exact_threads() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("SPL_EXACT_THREADS").is_some_and(|v| !v.is_empty() && v != "0"))
-}
 
 /// What it costs, per instruction of the input module, to hand it to the
 /// threads, in instructions extracted: where the pre-split steps changed
@@ -87,7 +64,8 @@ const REREAD_COST: f64 = 1.2;
 
 /// How many of `requested` worker threads (more than one) make the split
 /// faster: `requested`, or 1 where the threaded path is expected to cost
-/// more than it saves. In instructions extracted: one thread extracts the
+/// more than it saves; always `requested` when `exact`
+/// ([`SplitSettings::exact_threads`]). In instructions extracted: one thread extracts the
 /// images' code, `work`; `t` threads (at most the cores) each extract
 /// `work / t` after the module's round trip (`ROUND_TRIP_COST_*` per
 /// instruction of the module, `written` saying whether a copy must be
@@ -97,8 +75,8 @@ const REREAD_COST: f64 = 1.2;
 /// on a few cores; generated modules whose images share helpers, and
 /// per-kernel splits of large modules, use every thread. The bytes written
 /// are the same either way.
-fn useful_threads(requested: usize, m: &Module<'_>, jobs: &[Job], written: bool) -> usize {
-    if requested <= 1 || exact_threads() {
+fn useful_threads(requested: usize, exact: bool, m: &Module<'_>, jobs: &[Job], written: bool) -> usize {
+    if requested <= 1 || exact {
         return requested;
     }
     let sizes: Vec<usize> = m.global_values().iter().map(|v| v.instruction_count()).collect();
@@ -143,6 +121,9 @@ pub struct SplitSettings {
     pub ep: EntryPointOptions,
     /// Worker threads.
     pub threads: usize,
+    /// Use exactly [`SplitSettings::threads`] (see
+    /// [`crate::settings::RunTuning::exact_threads`]).
+    pub exact_threads: bool,
     /// The ESIMD step's options; `None` skips the step (every image is one
     /// SYCL_ONLY part).
     pub esimd: Option<EsimdOptions>,
@@ -413,6 +394,7 @@ pub fn split_and_save<S: ImageSink>(
 
     let threads = useful_threads(
         s.threads.clamp(1, jobs.len().max(1)),
+        s.exact_threads,
         &m,
         &jobs,
         input_bitcode.is_none(),

@@ -10,13 +10,13 @@ use sycl_props::file_table::FileTable;
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::SplitMode;
 
-use crate::driver::{split_and_save, verify_each, ImageSink, SplitInput, SplitSettings};
+use crate::driver::{split_and_save, ImageSink, SplitInput, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
 use crate::files::{image_file_name, ImageFile};
 use crate::image::DeviceImage;
 use crate::input::read_input;
 use crate::output::{Outputs, PendingFile};
-use crate::pipeline::{add_esimd_status, check_supported, serialize, thread_count};
+use crate::pipeline::{add_esimd_status, check_supported, serialize};
 
 /// What the `sycl-module-split` sink wrote for one image.
 #[derive(Default)]
@@ -40,6 +40,8 @@ pub struct ModuleSplitOptions {
     pub text: bool,
     /// `-j N` / `--threads=N` (see [`crate::Settings::threads`]).
     pub threads: Option<usize>,
+    /// How the run is carried out (thread default, verification).
+    pub tuning: crate::settings::RunTuning,
     /// Reads the input in a worker process first (see
     /// [`crate::PostLinkOptions::read_check`]).
     pub read_check: Option<crate::codegen_worker::ReadCheck>,
@@ -58,7 +60,7 @@ impl ImageSink for ModuleSplitSink<'_> {
         for part in &image.parts {
             let (im, entry_points) = (&part.module, &part.entry_points);
             add_esimd_status(im, part.status);
-            if verify_each() {
+            if o.tuning.verifies() {
                 im.verify()
                     .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
             }
@@ -106,7 +108,8 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         split_given: o.split.is_some(),
         global_scope: mode == SplitMode::None,
         ep: EntryPointOptions::default(),
-        threads: thread_count(o.threads),
+        threads: o.tuning.thread_count(o.threads),
+        exact_threads: o.tuning.exact_threads,
         esimd: None,
     };
     let result = split_and_save(

@@ -26,7 +26,7 @@ use sycl_props::property_set::PropertySetRegistry;
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{EntryPointGroup, SplitMode};
 
-use crate::driver::{split_and_save, verify_each, ImageSink, SplitInput, SplitSettings};
+use crate::driver::{split_and_save, ImageSink, SplitInput, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
 use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
@@ -198,7 +198,7 @@ impl ImageMaker<'_> {
                 return Ok(Vec::new());
             };
             let im = &part.module;
-            if verify_each() {
+            if s.tuning.verifies() {
                 im.verify().map_err(|e| err(format!("{}: {e}", im.identifier())))?;
             }
             return Ok(vec![Image {
@@ -279,7 +279,7 @@ impl ImageMaker<'_> {
         if saved.kind == ImageKind::DefaultSpecConstants {
             mark_default_value_image(im);
         }
-        if verify_each() {
+        if s.tuning.verifies() {
             im.verify()
                 .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         }
@@ -442,11 +442,8 @@ where
         },
         // Default-value images shift the numbers of the images after them:
         // make images one by one, in order.
-        threads: if s.default_spec_consts {
-            1
-        } else {
-            thread_count(s.threads)
-        },
+        threads: if s.default_spec_consts { 1 } else { s.thread_count() },
+        exact_threads: s.tuning.exact_threads,
         esimd: Some(EsimdOptions {
             split_esimd: s.split_esimd,
             lower_esimd: s.lower_esimd,
@@ -588,20 +585,4 @@ fn device_lib_image(maker: &ImageMaker<'_>, dir: &str, lib: &str, n: usize) -> R
         kind: ImageKind::DeviceLibrary(lib.to_string()),
     };
     maker.make(n, &saved, true)
-}
-
-/// Worker threads for a run: `requested` (`-j`/`--threads`, the `threads`
-/// setting) when it is given and not 0; else `SPL_THREADS` when set to a
-/// positive number; else the machine's parallelism (all cores). Output is
-/// identical whatever the count.
-pub fn thread_count(requested: Option<usize>) -> usize {
-    requested
-        .filter(|&n| n > 0)
-        .or_else(|| {
-            std::env::var("SPL_THREADS")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .filter(|&n: &usize| n > 0)
-        })
-        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
 }

@@ -1,7 +1,10 @@
 //! What a post-link run is asked to do, as a typed value: every
 //! `sycl-post-link` option that changes the device images, and none that
 //! only says where files go (input path, `-o` file names, `-out-dir`: those
-//! belong to the file sink, [`crate::files::PostLinkOptions`]).
+//! belong to the file sink, [`crate::files::PostLinkOptions`]) — and how
+//! a run is carried out ([`RunTuning`]: the thread count's default, exact
+//! thread counts, verifying every module), which the commands and the C ABI
+//! take from the environment; the library reads no environment variable.
 
 use sycl_split::SplitMode;
 
@@ -159,12 +162,74 @@ pub struct Settings {
     /// without a target.
     pub targets: Vec<String>,
     /// `-j N` / `--threads=N`: worker threads making the images. `None`
-    /// (or `Some(0)`): `SPL_THREADS` when set, else every core. Output is
-    /// the same bytes whatever the count.
+    /// (or `Some(0)`): [`RunTuning::default_threads`], else every core
+    /// ([`Settings::thread_count`]). Output is the same bytes whatever the
+    /// count.
     pub threads: Option<usize>,
+    /// How the run is carried out (not what it makes): the commands and the
+    /// C ABI fill it from the environment.
+    pub tuning: RunTuning,
+}
+
+/// How a run is carried out rather than what it makes: the images are the
+/// same bytes whatever these say. The commands and the C ABI fill it from
+/// the environment (`SPL_THREADS`, `SPL_EXACT_THREADS`, `SPL_VERIFY_EACH`;
+/// `sycl_tools::env`); the library reads no environment variable.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RunTuning {
+    /// Worker threads when a run asks for none (`None` or `Some(0)`): the
+    /// commands' `SPL_THREADS`. `None`: every core.
+    pub default_threads: Option<usize>,
+    /// Use exactly the worker threads asked for, even where the split
+    /// expects fewer to be faster (`crate::driver`'s `useful_threads`): the
+    /// commands' `SPL_EXACT_THREADS`. The tests that compare the bytes made
+    /// at several thread counts set it, so that the threaded path runs on
+    /// their small modules.
+    pub exact_threads: bool,
+    /// Run every module written through the LLVM verifier first (LLVM's
+    /// `-verify-each` habit): the commands' `SPL_VERIFY_EACH`. Debug builds
+    /// always verify ([`RunTuning::verifies`]).
+    pub verify_each: bool,
+}
+
+impl RunTuning {
+    /// The worker threads of a run that asks for `requested` (`-j N`,
+    /// `--threads=N`): `requested` when given and not 0; else
+    /// [`RunTuning::default_threads`] when given and not 0; else the
+    /// machine's parallelism (all cores). The one place a thread count is
+    /// decided; output is identical whatever the count.
+    pub fn thread_count(&self, requested: Option<usize>) -> usize {
+        requested
+            .filter(|&n| n > 0)
+            .or(self.default_threads.filter(|&n| n > 0))
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// Threads of a split that streams its images into `compilers` code
+    /// generation threads (`sycl-link`). Code generation takes 5-30 times
+    /// the CPU time of making an image (llama.cpp's device code per source:
+    /// 2.8 s of split, 15 s of SPIR-V back end), so one split thread keeps
+    /// about four compilers busy; a split at one thread also saves the copy
+    /// of the module each thread would read, written while no image is ready
+    /// yet (0.5-1 s on llama.cpp's code). The images do not depend on it.
+    pub fn streaming_split_threads(compilers: usize) -> usize {
+        compilers.div_ceil(4).max(1)
+    }
+
+    /// Whether every module written is verified first: always in debug
+    /// builds, else when [`RunTuning::verify_each`] is set.
+    pub fn verifies(&self) -> bool {
+        cfg!(debug_assertions) || self.verify_each
+    }
 }
 
 impl Settings {
+    /// The worker threads of this run ([`RunTuning::thread_count`] of
+    /// [`Settings::threads`]).
+    pub fn thread_count(&self) -> usize {
+        self.tuning.thread_count(self.threads)
+    }
+
     /// Checks the combinations upstream rejects with `-ir-output-only`
     /// (reference 1.2). The messages are upstream's.
     pub fn check(&self) -> Result<(), PostLinkError> {
@@ -213,6 +278,18 @@ mod tests {
         assert_eq!(value("uint"), Some(1));
         assert_eq!(value("size_t"), Some(2));
         assert_eq!(IdQueriesRange::parse("long"), None);
+    }
+
+    #[test]
+    fn thread_count_order() {
+        let t = RunTuning {
+            default_threads: Some(3),
+            ..RunTuning::default()
+        };
+        assert_eq!(t.thread_count(Some(2)), 2);
+        assert_eq!(t.thread_count(Some(0)), 3);
+        assert_eq!(t.thread_count(None), 3);
+        assert!(RunTuning::default().thread_count(None) >= 1);
     }
 
     #[test]

@@ -131,7 +131,8 @@ pub fn take_chrome_trace(process: &str) -> String {
 }
 
 /// The progress line: on when a command asks for it (standard error is a
-/// terminal) and the run has lasted [`progress_after`].
+/// terminal) and the run has lasted the time it was enabled with
+/// ([`DEFAULT_PROGRESS_AFTER`] unless the command says another).
 struct Progress {
     tool: String,
     after: Duration,
@@ -143,22 +144,17 @@ struct Progress {
 
 static PROGRESS: Mutex<Option<Progress>> = Mutex::new(None);
 
-/// How long a run goes before its progress line appears (2 s;
-/// `SPL_PROGRESS_AFTER_MS` sets another, for tests).
-pub fn progress_after() -> Duration {
-    std::env::var("SPL_PROGRESS_AFTER_MS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .map_or(Duration::from_secs(2), Duration::from_millis)
-}
+/// How long a run goes before its progress line appears, unless the
+/// command says another (the commands' `SPL_PROGRESS_AFTER_MS`, for tests).
+pub const DEFAULT_PROGRESS_AFTER: Duration = Duration::from_secs(2);
 
 /// Turns the progress line on for `tool` (a command calls this when its
-/// standard error is a terminal).
-pub fn enable_progress(tool: &str) {
+/// standard error is a terminal), shown once the run has lasted `after`.
+pub fn enable_progress(tool: &str, after: Duration) {
     if let Ok(mut p) = PROGRESS.lock() {
         *p = Some(Progress {
             tool: tool.to_string(),
-            after: progress_after(),
+            after,
             start: Instant::now(),
             last: None,
             done: 0,

@@ -5,20 +5,25 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use sycl_postlink::settings::RunTuning;
 use sycl_postlink::{post_link, Input, PostLinkError, Settings, SplitMode};
 
 const INPUT: &str = include_str!("../../lit/capi/Inputs/thirty-kernels.ll");
 
 #[test]
 fn no_call_after_the_callback_stops_the_run() {
-    let settings = Settings {
-        split: SplitMode::Kernel,
-        ..Settings::default()
-    };
-    for threads in ["1", "2", "4", "8"] {
-        // This test binary has this one test: the variable is read by this
-        // test's runs only.
-        std::env::set_var("SPL_THREADS", threads);
+    for threads in [1, 2, 4, 8] {
+        let settings = Settings {
+            split: SplitMode::Kernel,
+            threads: Some(threads),
+            // The threaded path even on this small module (as the test
+            // scripts' SPL_EXACT_THREADS=1 did).
+            tuning: RunTuning {
+                exact_threads: true,
+                ..RunTuning::default()
+            },
+            ..Settings::default()
+        };
         for stop_at in [1, 3] {
             let calls = AtomicUsize::new(0);
             let after_stop = AtomicUsize::new(0);

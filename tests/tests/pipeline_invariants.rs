@@ -26,6 +26,7 @@ use sycl_integration_tests::features::{
     Features, Helper, Kernel, VirtualFunction,
 };
 use sycl_ir::Context;
+use sycl_postlink::settings::RunTuning;
 use sycl_postlink::{post_link_images, Image, Input, Settings, SpecConstMode, SplitMode};
 use sycl_props::property_set::names;
 
@@ -123,6 +124,13 @@ fn settings(mode: SplitMode, threads: usize) -> Settings {
         emit_param_info: true,
         device_globals: true,
         threads: Some(threads),
+        // The threaded path even on small modules, every module verified
+        // (as the test scripts' SPL_EXACT_THREADS=1 SPL_VERIFY_EACH=1 did).
+        tuning: RunTuning {
+            exact_threads: true,
+            verify_each: true,
+            ..RunTuning::default()
+        },
         ..Settings::default()
     }
 }

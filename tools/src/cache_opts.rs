@@ -1,5 +1,6 @@
-//! The code cache's options and environment, shared by the commands that
-//! compile (`sycl-link`, `syclbin create`, `syclbin cache`) and the C ABI:
+//! The code cache's settings and environment, shared by the commands that
+//! compile (`sycl-link`, `syclbin create`, `syclbin cache`; their options
+//! are defined in [`crate::shared_opts`]) and the C ABI:
 //! where the cache is (`--cache-dir=DIR`, else `$SPL_CACHE_DIR`, else
 //! `$XDG_CACHE_HOME/sycl-post-link`, else `~/.cache/sycl-post-link`),
 //! whether it is used (`--no-cache`, `SPL_NO_CACHE=1`), and its pruning
@@ -10,32 +11,6 @@
 use std::path::PathBuf;
 
 use sycl_postlink::code_cache::{CachePolicy, CacheSettings};
-
-use crate::cl::{OptKind, OptSpec};
-
-/// `--cache-dir=DIR`.
-pub const CACHE_DIR: OptSpec = OptSpec {
-    name: "cache-dir",
-    kind: OptKind::Value,
-    help: "Code cache directory (default: $SPL_CACHE_DIR, else $XDG_CACHE_HOME/sycl-post-link, else \
-           ~/.cache/sycl-post-link): SPIR-V of unchanged images is taken from it instead of compiled",
-    value_desc: "dir",
-};
-
-/// `--no-cache`.
-pub const NO_CACHE: OptSpec = OptSpec::flag(
-    "no-cache",
-    "Compile every image; neither read nor write the code cache (also SPL_NO_CACHE=1)",
-);
-
-/// `--cache-policy=`.
-pub const CACHE_POLICY: OptSpec = OptSpec {
-    name: "cache-policy",
-    kind: OptKind::Value,
-    help: "Code cache pruning, as --thinlto-cache-policy: prune_interval=<dur>:prune_after=<dur>:\
-           cache_size_bytes=<n>[k|m|g]:cache_size_files=<n> (default 20m, 168h, 1g, 1000000; also $SPL_CACHE_POLICY)",
-    value_desc: "policy",
-};
 
 /// The cache options a command line gave.
 #[derive(Debug, Clone, Default)]
@@ -49,17 +24,6 @@ pub struct CacheArgs {
 }
 
 impl CacheArgs {
-    /// Takes option `name` with value `v` when it is a cache option.
-    pub fn take(&mut self, name: &str, v: &str) -> bool {
-        match name {
-            "cache-dir" => self.dir = Some(v.to_string()),
-            "no-cache" => self.off = v == "true",
-            "cache-policy" => self.policy = Some(v.to_string()),
-            _ => return false,
-        }
-        true
-    }
-
     /// The cache directory these options and the environment name, used
     /// or not.
     pub fn dir(&self) -> Option<PathBuf> {

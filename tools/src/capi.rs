@@ -200,6 +200,7 @@ pub unsafe extern "C" fn sycl_post_link_run(
             // The host's standard input is the host's: only an explicit "-" reads it.
             Command::Run((_, _, false)) => Err("no input file (name one, or \"-\" to read the standard input)".into()),
             Command::Run((mut o, _, true)) => {
+                o.settings.tuning = crate::env::env_defaults().tuning;
                 o.read_check = read_check();
                 run(&o).map(|_| ()).map_err(|e| e.0)
             }
@@ -230,9 +231,9 @@ pub unsafe extern "C" fn sycl_post_link_free(msg: *mut c_char) {
 #[no_mangle]
 pub extern "C" fn sycl_post_link_settings_create() -> *mut CSettings {
     catch_quietly(|| {
-        Box::into_raw(Box::new(CSettings {
-            options: PostLinkOptions::default(),
-        }))
+        let mut options = PostLinkOptions::default();
+        options.settings.tuning = crate::env::env_defaults().tuning;
+        Box::into_raw(Box::new(CSettings { options }))
     })
     .unwrap_or(std::ptr::null_mut())
 }

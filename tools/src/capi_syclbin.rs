@@ -26,7 +26,6 @@ use crate::capi::{
     sycl_post_link_result_image_number, sycl_post_link_result_image_properties, CResult,
 };
 use std::path::{Path, PathBuf};
-use sycl_postlink::pipeline::thread_count;
 
 use sycl_postlink::codegen_worker::WorkerCommand;
 use sycl_postlink::syclbin::{package, Container, SyclbinImage, SyclbinOptions};
@@ -142,7 +141,7 @@ pub unsafe extern "C" fn sycl_syclbin_create(
             } else {
                 Container::OffloadBinary
             },
-            threads: thread_count(None),
+            threads: crate::env::env_defaults().tuning.thread_count(None),
             workers: Some(worker_command()?),
             cache: cache_settings()?,
             ..SyclbinOptions::default()

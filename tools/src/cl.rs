@@ -7,8 +7,6 @@
 //! General-purpose argument crates (lexopt, clap) treat `-split` as a group
 //! of short flags, which LLVM tools never do, hence this small parser.
 
-use sycl_postlink::pieces::PieceSettings;
-
 /// How an option takes its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OptKind {
@@ -47,107 +45,151 @@ impl OptSpec {
     }
 }
 
-/// Help text of `--threads`, shared by every command that runs workers.
-const THREADS_HELP: &str = "Number of worker threads, at most (default: SPL_THREADS if set, else all cores; 0 means the default). Output is the same whatever the number";
+/// One option of a tool, defined once: its spelling, kind and help
+/// ([`OptSpec`]), the descriptions of its values for `--help`, and how its
+/// value is applied to the tool's options `T`. Parsing ([`parse`]),
+/// `--help` ([`help_of`]), "did you mean" and the C ABI's
+/// `sycl_post_link_settings_set` all come from a tool's table of these.
+pub struct Opt<T> {
+    /// Spelling, kind, help.
+    pub spec: OptSpec,
+    /// `(value, description)` of an enum option's values for `--help`;
+    /// values without one (older spellings) are not listed. An enum option
+    /// with none lists all its values, without descriptions.
+    pub value_help: &'static [(&'static str, &'static str)],
+    /// Applies a value as [`parse`] checked it (flags `"true"`/`"false"`).
+    pub apply: fn(&mut T, &str) -> Result<(), String>,
+    /// The argument that gives what a `T` holds for this option, for the
+    /// commands `-v` prints (`None`, or a `None` result: not printed).
+    pub show: Option<fn(&T) -> Option<String>>,
+}
 
-impl OptSpec {
-    /// `--threads=<N>`: worker threads, on every command that runs workers.
-    pub const fn threads() -> Self {
-        OptSpec {
-            name: "threads",
-            kind: OptKind::UInt,
-            help: THREADS_HELP,
-            value_desc: "N",
+impl<T> Clone for Opt<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Opt<T> {}
+
+impl<T> Opt<T> {
+    /// The option `spec`, applied by `apply`.
+    pub const fn new(spec: OptSpec, apply: fn(&mut T, &str) -> Result<(), String>) -> Self {
+        Opt {
+            spec,
+            value_help: &[],
+            apply,
+            show: None,
         }
     }
 
-    /// `-j <N>`: the short spelling of `--threads` (as `make -j`).
-    pub const fn jobs() -> Self {
-        OptSpec {
-            name: "j",
-            kind: OptKind::UInt,
-            help: "Alias for --threads",
-            value_desc: "N",
+    /// The same option, printed in commands by `show`.
+    pub const fn shown(self, show: fn(&T) -> Option<String>) -> Self {
+        Opt {
+            show: Some(show),
+            ..self
+        }
+    }
+
+    /// A flag `name` with help `help` (empty: hidden).
+    pub const fn flag(name: &'static str, help: &'static str, apply: fn(&mut T, &str) -> Result<(), String>) -> Self {
+        Opt::new(OptSpec::flag(name, help), apply)
+    }
+
+    /// A value option `name` (`--name=<value_desc>`).
+    pub const fn value(
+        name: &'static str,
+        value_desc: &'static str,
+        help: &'static str,
+        apply: fn(&mut T, &str) -> Result<(), String>,
+    ) -> Self {
+        Opt::new(
+            OptSpec {
+                name,
+                kind: OptKind::Value,
+                help,
+                value_desc,
+            },
+            apply,
+        )
+    }
+
+    /// An enum option `name` taking one of `values`, described in `--help`
+    /// by `value_help`.
+    pub const fn one_of(
+        name: &'static str,
+        values: &'static [&'static str],
+        value_help: &'static [(&'static str, &'static str)],
+        help: &'static str,
+        apply: fn(&mut T, &str) -> Result<(), String>,
+    ) -> Self {
+        Opt {
+            spec: OptSpec {
+                name,
+                kind: OptKind::Enum(values),
+                help,
+                value_desc: "",
+            },
+            value_help,
+            apply,
+            show: None,
         }
     }
 }
 
-/// The thread count of a `j`/`threads` option value as [`parse`] checked
-/// it: `None` for 0 (the default).
-pub fn threads_value(v: &str) -> Option<usize> {
-    v.parse::<usize>().ok().filter(|&n| n > 0)
+/// The specs of `opts`, for [`parse`] and [`nearest_option`].
+pub fn specs<T>(opts: &[Opt<T>]) -> Vec<OptSpec> {
+    opts.iter().map(|o| o.spec).collect()
 }
 
-/// `--codegen-memory-limit=<MiB>`: the address space in bytes each process
-/// compiling an image may take (`0`: no limit).
-pub fn codegen_memory_limit(v: &str) -> Result<u64, String> {
-    v.parse::<u64>()
-        .ok()
-        .and_then(|mib| mib.checked_mul(1 << 20))
-        .ok_or_else(|| format!("invalid --codegen-memory-limit '{v}': expected a number of MiB (0: no limit)"))
+/// What a command line asks for besides its options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parsed {
+    /// Run, with these positional arguments.
+    Run(Vec<String>),
+    /// `--help`.
+    Help,
+    /// `--version`.
+    Version,
 }
 
-/// The option spec of [`codegen_memory_limit`], shared by the commands that
-/// compile in worker processes.
-pub const CODEGEN_MEMORY_LIMIT: OptSpec = OptSpec {
-    name: "codegen-memory-limit",
-    kind: OptKind::Value,
-    help: "Memory (MiB of address space) the process compiling one image may take beyond its worker's; an image \
-           that needs more fails with 'out of memory' (default: the machine's memory divided by the threads; 0: no limit)",
-    value_desc: "MiB",
-};
+/// Applies `parsed` (what [`parse`] made of a command line against
+/// [`specs`] of `opts`) to `t` in order: each option by its definition in
+/// `opts`; `--help` and `--version` stop there.
+pub fn apply<T>(opts: &[Opt<T>], parsed: Vec<Arg>, t: &mut T) -> Result<Parsed, String> {
+    let mut positional = Vec::new();
+    for a in parsed {
+        match a {
+            Arg::Help => return Ok(Parsed::Help),
+            Arg::Version => return Ok(Parsed::Version),
+            Arg::Positional(p) => positional.push(p),
+            Arg::Opt(name, v) => {
+                if let Some(o) = opts.iter().find(|o| o.spec.name == name) {
+                    (o.apply)(t, &v)?;
+                }
+            }
+        }
+    }
+    Ok(Parsed::Run(positional))
+}
 
-/// `--codegen-pieces=auto|off|force`: which images are compiled in pieces
-/// (`sycl_postlink::pieces`): `off` (the default) none, `auto` the large
-/// ones, `force` every image of two functions or more (for tests).
-pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
-    match v {
-        "auto" => Ok(PieceSettings::default()),
-        "off" => Ok(PieceSettings::OFF),
-        "force" => Ok(PieceSettings::forced(FORCED_PIECES)),
-        _ => Err(format!("invalid --codegen-pieces '{v}': expected auto, off or force")),
+/// Sets one option of `opts` by name on `t`, checked as [`parse_one`]
+/// checks it.
+pub fn set_one<T>(opts: &[Opt<T>], t: &mut T, name: &str, value: Option<&str>) -> Result<(), String> {
+    match parse_one(&specs(opts), name, value)? {
+        Arg::Opt(name, v) => apply(opts, vec![Arg::Opt(name, v)], t).map(|_| ()),
+        _ => Err(format!("Unknown command line argument '-{name}'.")),
     }
 }
 
-/// The most pieces of an image with `--codegen-pieces=force`.
-const FORCED_PIECES: usize = 16;
-
-/// The commands' default of `--codegen-pieces`: `SPL_CODEGEN_PIECES` when
-/// set (the tests force pieces on every command that way), else `off`:
-/// on 16 cores pieces measured no faster on real and generated modules
-/// (`bench/README.md`, "Pieces on 16 cores").
-pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
-    match std::env::var("SPL_CODEGEN_PIECES") {
-        Ok(v) if !v.is_empty() => codegen_pieces(&v).map_err(|e| format!("SPL_CODEGEN_PIECES: {e}")),
-        _ => Ok(PieceSettings::OFF),
-    }
+/// [`help_with_values`] for a table of [`Opt`]s, with their value help.
+pub fn help_of<T>(overview: &str, usage: &str, category: &str, opts: &[Opt<T>]) -> String {
+    let value_help: Vec<(&str, &str, &str)> = opts
+        .iter()
+        .flat_map(|o| o.value_help.iter().map(|(v, d)| (o.spec.name, *v, *d)))
+        .collect();
+    help_with_values(overview, usage, category, &specs(opts), &value_help)
 }
-
-/// `--codegen-opt-level=<0..3>`: the SPIR-V back end's optimization level.
-pub fn codegen_opt_level(v: &str) -> Result<u8, String> {
-    v.parse::<u8>()
-        .ok()
-        .filter(|l| *l <= 3)
-        .ok_or_else(|| format!("invalid --codegen-opt-level '{v}': expected 0, 1, 2 or 3"))
-}
-
-/// The option spec of [`codegen_opt_level`].
-pub const CODEGEN_OPT_LEVEL: OptSpec = OptSpec {
-    name: "codegen-opt-level",
-    kind: OptKind::Value,
-    help: "The SPIR-V back end's optimization level, as llc -O<n> (default 2)",
-    value_desc: "0-3",
-};
-
-/// The option spec of [`codegen_pieces`].
-pub const CODEGEN_PIECES: OptSpec = OptSpec {
-    name: "codegen-pieces",
-    kind: OptKind::Value,
-    help: "Compile large images in pieces on several cores, joined into one module: off (the default; \
-           SPL_CODEGEN_PIECES sets another), auto (images of more than 8000 instructions), or force (every image of \
-           two functions or more)",
-    value_desc: "auto|off|force",
-};
 
 /// One parsed occurrence.
 #[derive(Debug, Clone, PartialEq, Eq)]

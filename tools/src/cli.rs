@@ -1,9 +1,12 @@
 //! Command lines of `sycl-post-link` and `sycl-module-split`: upstream's
-//! options, spellings and messages, mapped onto the library's option types.
+//! options, spellings and messages, each option defined once ([`cl::Opt`]:
+//! spelling, help, values, and what it sets), mapped onto the library's
+//! option types.
 
 use sycl_split::SplitMode;
 
-use crate::cl::{self, Arg, OptKind, OptSpec};
+use crate::cl::{self, Opt, Parsed};
+use crate::shared_opts::{thread_opts, HasThreads};
 use sycl_postlink::{IdQueriesRange, KernelNames, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
 
 const SPLIT_VALUES: &[&str] = &["source", "kernel", "auto", "none"];
@@ -12,44 +15,207 @@ const MODULE_SPLIT_VALUES: &[&str] = &["source", "kernel", "auto"];
 const ID_QUERIES_RANGE_VALUES: &[&str] = &["int", "uint", "size_t"];
 const SPEC_CONST_VALUES: &[&str] = &["native", "emulation", "rt", "default"];
 
-/// The options of `sycl-post-link`, in `--help` order.
-pub const POST_LINK_OPTIONS: &[OptSpec] = &[
-    OptSpec { name: "o", kind: OptKind::Value, help: "Specifies an output file. Multiple output files can be specified. Additionally, a target may be specified alongside an output file, which has the effect that when module splitting is performed, the modules that are in that output table are filtered so those modules are compatible with the target.", value_desc: "target filename pair" },
-    OptSpec { name: "out-dir", kind: OptKind::Value, help: "Directory where files listed in the result file table will be output", value_desc: "dirname" },
-    OptSpec::flag("f", "Enable binary output on terminals"),
-    OptSpec::flag("ir-output-only", "Output single IR file"),
-    OptSpec::flag("S", ""), // hidden: "Write output as LLVM assembly"
-    OptSpec { name: "split", kind: OptKind::Enum(SPLIT_VALUES), help: "split input module", value_desc: "" },
-    OptSpec::flag("split-esimd", "Split SYCL and ESIMD entry points"),
-    OptSpec::flag("lower-esimd", "Lower ESIMD constructs (refused, naming the function: __esimd_* intrinsics without a lowering rule here, such as the 2D block access through descriptors)"),
-    OptSpec::flag("O0", "Optimization level 0. Similar to clang -O0 (accepted; no effect: the ESIMD lowering no longer reads it)"),
-    OptSpec::flag("O1", "Optimization level 1. Similar to clang -O1 (accepted; no effect: the ESIMD lowering no longer reads it)"),
-    OptSpec::flag("O2", "Optimization level 2. Similar to clang -O2 (accepted; no effect: the ESIMD lowering no longer reads it)"),
-    OptSpec::flag("O3", "Optimization level 3. Similar to clang -O3 (accepted; no effect: the ESIMD lowering no longer reads it)"),
-    OptSpec::flag("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os (accepted; no effect: the ESIMD lowering no longer reads it)"),
-    OptSpec::flag("Oz", "Like -Os but reduces code size further. Similar to clang -Oz (accepted; no effect: the ESIMD lowering no longer reads it)"),
-    OptSpec::flag("force-disable-esimd-opt", ""),
-    OptSpec::flag("lower-esimd-force-stateless-mem", ""), // hidden: "Use stateless API for accessor based API." (on unless =false)
-    OptSpec::flag("symbols", "generate exported symbol files"),
-    OptSpec::flag("properties", "generate module properties files"),
-    OptSpec { name: "spec-const", kind: OptKind::Enum(SPEC_CONST_VALUES), help: "lower and generate specialization constants information", value_desc: "" },
-    OptSpec::flag("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization id(s)."),
-    OptSpec::flag("emit-param-info", "emit kernel parameter optimization info"),
-    OptSpec::flag("emit-program-metadata", "emit SYCL program metadata"),
-    OptSpec::flag("emit-kernel-names", "emit kernel names"),
-    OptSpec::flag("emit-exported-symbols", "emit exported symbols"),
-    OptSpec::flag("emit-imported-symbols", "emit imported symbols"),
-    OptSpec::flag("emit-only-kernels-as-entry-points", "Consider only sycl_kernel functions as entry points for device code split"),
-    OptSpec::flag("device-globals", "Lower and generate information about device global variables"),
-    OptSpec::flag("allow-device-image-dependencies", "Allow dependencies between device images"),
-    OptSpec::flag("support-dynamic-linking", "Generate device images that are suitable for dynamic linking"),
-    OptSpec::flag("import-undefined-externals", "Without dynamic linking, import the SYCL_EXTERNAL functions the module declares but does not define (listed in [SYCL/imported symbols]); what it defines is copied into the images that call it (not an upstream option; sycl-link's default for input and object state)"),
-    OptSpec { name: "device-lib-dir", kind: OptKind::Value, help: "Directory where sycl fallback device libraries reside", value_desc: "dirname" },
-    OptSpec { name: "id-queries-range", kind: OptKind::Enum(ID_QUERIES_RANGE_VALUES), help: "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)", value_desc: "" },
-    OptSpec { name: "kernel-names", kind: OptKind::Enum(&KernelNames::VALUES), help: "Rename kernels that clang names _ZTS<N> __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\" in a SYCLBIN: mangled (default: none), auto (when no function has sycl-module-id, as upstream clang's output), free-function (all)", value_desc: "" },
-    OptSpec::threads(),
-    OptSpec::jobs(),
-    OptSpec::flag("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)"),
+/// Descriptions of `-split=`'s values for `--help`.
+const SPLIT_VALUE_HELP: &[(&str, &str)] = &[
+    ("source", "1 output module per source (translation unit)"),
+    ("kernel", "1 output module per kernel"),
+    ("auto", "Choose split mode automatically"),
+    ("none", "No splitting"),
+];
+
+/// What a `sycl-post-link` command line sets: the run's options, what the
+/// command does besides the run, and whether upstream's "actions" were
+/// asked for (at least one is required).
+#[derive(Debug, Clone, Default)]
+pub struct PostLinkArgs {
+    /// The run.
+    pub o: PostLinkOptions,
+    /// The command's own options.
+    pub x: CommandExtras,
+    /// An action was given: any occurrence of `-split-esimd`,
+    /// `-lower-esimd`, `-spec-const`, `-emit-*` (but
+    /// `-emit-only-kernels-as-entry-points` and `-emit-devicelib-req-mask`),
+    /// `-device-globals`; `-symbols`/`-properties` when on. (Splitting and
+    /// a split report are actions too: the caller checks those.)
+    pub actions: bool,
+}
+
+impl HasThreads for PostLinkArgs {
+    fn threads_mut(&mut self) -> &mut Option<usize> {
+        &mut self.o.settings.threads
+    }
+
+    fn threads(&self) -> Option<usize> {
+        self.o.settings.threads
+    }
+}
+
+fn on(v: &str) -> bool {
+    v == "true"
+}
+
+/// A flag of `sycl-post-link` setting `Settings::$field`; `shown`: printed
+/// in commands (`-name`) when on; `action`: any occurrence is an action;
+/// `action_when_on`: an action when on. Actions are printed in commands.
+macro_rules! setting_flag {
+    ($name:literal, $help:expr, $field:ident) => {
+        Opt::flag($name, $help, |a: &mut PostLinkArgs, v| {
+            a.o.settings.$field = on(v);
+            Ok(())
+        })
+    };
+    ($name:literal, $help:expr, $field:ident, shown) => {
+        setting_flag!($name, $help, $field).shown(|a| a.o.settings.$field.then(|| concat!("-", $name).to_string()))
+    };
+    ($name:literal, $help:expr, $field:ident, action) => {
+        Opt::flag($name, $help, |a: &mut PostLinkArgs, v| {
+            a.o.settings.$field = on(v);
+            a.actions = true;
+            Ok(())
+        })
+        .shown(|a| a.o.settings.$field.then(|| concat!("-", $name).to_string()))
+    };
+    ($name:literal, $help:expr, $field:ident, action_when_on) => {
+        Opt::flag($name, $help, |a: &mut PostLinkArgs, v| {
+            a.o.settings.$field = on(v);
+            a.actions |= on(v);
+            Ok(())
+        })
+        .shown(|a| a.o.settings.$field.then(|| concat!("-", $name).to_string()))
+    };
+}
+
+/// An `-O<n>` flag: accepted, no effect (upstream's ESIMD lowering no
+/// longer reads them; only `-force-disable-esimd-opt` turns its
+/// optimizations off).
+macro_rules! opt_level_flag {
+    ($name:literal, $help:literal) => {
+        Opt::flag(
+            $name,
+            concat!($help, " (accepted; no effect: the ESIMD lowering no longer reads it)"),
+            |_: &mut PostLinkArgs, _| Ok(()),
+        )
+    };
+}
+
+const THREADS: [Opt<PostLinkArgs>; 2] = thread_opts();
+
+/// The options of `sycl-post-link` (and of the C ABI's
+/// `sycl_post_link_settings_set`), in `--help` order.
+pub const POST_LINK_OPTIONS: &[Opt<PostLinkArgs>] = &[
+    Opt::value("o", "target filename pair", "Specifies an output file. Multiple output files can be specified. Additionally, a target may be specified alongside an output file, which has the effect that when module splitting is performed, the modules that are in that output table are filtered so those modules are compatible with the target.", |a, v| {
+        a.o.outputs.push(OutputSpec::parse(v));
+        Ok(())
+    }),
+    Opt::value("out-dir", "dirname", "Directory where files listed in the result file table will be output", |a, v| {
+        a.o.out_dir = Some(v.to_string());
+        Ok(())
+    }),
+    Opt::flag("f", "Enable binary output on terminals", |a, v| {
+        a.o.force = on(v);
+        Ok(())
+    }),
+    // Printed first in commands, always.
+    Opt::one_of("split", SPLIT_VALUES, SPLIT_VALUE_HELP, "split input module", |a: &mut PostLinkArgs, v| {
+        a.o.settings.split = SplitMode::parse(v).unwrap_or_default();
+        Ok(())
+    })
+    .shown(|a| {
+        Some(format!(
+            "-split={}",
+            match a.o.settings.split {
+                SplitMode::None => "none",
+                SplitMode::Source => "source",
+                SplitMode::Kernel => "kernel",
+                SplitMode::Auto => "auto",
+            }
+        ))
+    }),
+    setting_flag!("ir-output-only", "Output single IR file", ir_output_only, shown),
+    setting_flag!("S", "", text, shown), // hidden: "Write output as LLVM assembly"
+    setting_flag!("split-esimd", "Split SYCL and ESIMD entry points", split_esimd, action),
+    setting_flag!("lower-esimd", "Lower ESIMD constructs (refused, naming the function: __esimd_* intrinsics without a lowering rule here, such as the 2D block access through descriptors)", lower_esimd, action),
+    opt_level_flag!("O0", "Optimization level 0. Similar to clang -O0"),
+    opt_level_flag!("O1", "Optimization level 1. Similar to clang -O1"),
+    opt_level_flag!("O2", "Optimization level 2. Similar to clang -O2"),
+    opt_level_flag!("O3", "Optimization level 3. Similar to clang -O3"),
+    opt_level_flag!("Os", "Like -O2 with extra optimizations for size. Similar to clang -Os"),
+    opt_level_flag!("Oz", "Like -Os but reduces code size further. Similar to clang -Oz"),
+    setting_flag!("force-disable-esimd-opt", "", force_disable_esimd_opt),
+    // hidden: "Use stateless API for accessor based API." (on unless =false)
+    Opt::flag("lower-esimd-force-stateless-mem", "", |a, v| {
+        a.o.settings.esimd_stateful_accessors = !on(v);
+        Ok(())
+    }),
+    setting_flag!("symbols", "generate exported symbol files", symbols, action_when_on),
+    setting_flag!("properties", "generate module properties files", properties, action_when_on),
+    Opt::one_of(
+        "spec-const",
+        SPEC_CONST_VALUES,
+        // Older spellings `rt` and `default` are accepted but not listed,
+        // as upstream no longer has them.
+        &[
+            ("native", "lower spec constants to native spirv instructions so that these values could be set at runtime"),
+            ("emulation", "remove specialization constants and replace it with emulation"),
+        ],
+        "lower and generate specialization constants information",
+        |a: &mut PostLinkArgs, v| {
+            a.o.settings.spec_const = Some(match v {
+                "native" | "rt" => SpecConstMode::Native,
+                _ => SpecConstMode::Emulation,
+            });
+            a.actions = true;
+            Ok(())
+        },
+    )
+    .shown(|a| {
+        a.o.settings.spec_const.map(|m| match m {
+            SpecConstMode::Native => "-spec-const=native".to_string(),
+            SpecConstMode::Emulation => "-spec-const=emulation".to_string(),
+        })
+    }),
+    setting_flag!("generate-device-image-default-spec-consts", "Generate new device image(s) which is a copy of output images but contain specialization constants replaced with default values from specialization id(s).", default_spec_consts, shown),
+    setting_flag!("emit-param-info", "emit kernel parameter optimization info", emit_param_info, action),
+    setting_flag!("emit-program-metadata", "emit SYCL program metadata", emit_program_metadata, action),
+    setting_flag!("emit-kernel-names", "emit kernel names", emit_kernel_names, action),
+    setting_flag!("emit-exported-symbols", "emit exported symbols", emit_exported_symbols, action),
+    setting_flag!("emit-imported-symbols", "emit imported symbols", emit_imported_symbols, action),
+    setting_flag!("emit-only-kernels-as-entry-points", "Consider only sycl_kernel functions as entry points for device code split", only_kernels_as_entry_points, shown),
+    setting_flag!("device-globals", "Lower and generate information about device global variables", device_globals, action),
+    setting_flag!("allow-device-image-dependencies", "Allow dependencies between device images", dynamic_linking, shown),
+    setting_flag!("support-dynamic-linking", "Generate device images that are suitable for dynamic linking", dynamic_linking),
+    setting_flag!("import-undefined-externals", "Without dynamic linking, import the SYCL_EXTERNAL functions the module declares but does not define (listed in [SYCL/imported symbols]); what it defines is copied into the images that call it (not an upstream option; sycl-link's default for input and object state)", import_undefined_externals, shown),
+    Opt::value("device-lib-dir", "dirname", "Directory where sycl fallback device libraries reside", |a: &mut PostLinkArgs, v| {
+        a.o.settings.device_lib_dir = Some(v.to_string());
+        Ok(())
+    })
+    .shown(|a| a.o.settings.device_lib_dir.as_ref().map(|d| format!("-device-lib-dir={d}"))),
+    Opt::one_of(
+        "id-queries-range",
+        ID_QUERIES_RANGE_VALUES,
+        &[
+            ("int", "ID queries fit in int (default; no property)"),
+            ("uint", "ID queries fit in unsigned int"),
+            ("size_t", "ID queries fit in size_t"),
+        ],
+        "Range that SYCL ID queries of the device code fit in (set by -fsycl-id-queries-range=)",
+        |a: &mut PostLinkArgs, v| {
+            a.o.settings.id_queries_range = IdQueriesRange::parse(v).unwrap_or_default();
+            Ok(())
+        },
+    )
+    .shown(|a| match a.o.settings.id_queries_range {
+        IdQueriesRange::Int => None,
+        IdQueriesRange::UInt => Some("-id-queries-range=uint".into()),
+        IdQueriesRange::SizeT => Some("-id-queries-range=size_t".into()),
+    }),
+    setting_flag!("emit-devicelib-req-mask", "Also emit the [SYCL/devicelib req mask] property set that SYCL runtimes before 2026 use to link device libraries at JIT time (not emitted by default, as upstream)", devicelib_req_mask, shown),
+    Opt::one_of("kernel-names", &KernelNames::VALUES, &[], "Rename kernels that clang names _ZTS<N> __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\" in a SYCLBIN: mangled (default: none), auto (when no function has sycl-module-id, as upstream clang's output), free-function (all)", |a, v| {
+        a.o.settings.kernel_names = KernelNames::parse(v).unwrap_or_default();
+        Ok(())
+    }),
+    THREADS[0],
+    THREADS[1],
 ];
 
 /// The `--help` overview, as upstream words it.
@@ -103,40 +269,26 @@ translation.
 than 'auto' or 'none'.
 ";
 
-/// Descriptions of enum option values for `--help` (older spellings `rt`
-/// and `default` are accepted but not listed, as upstream no longer has them).
-const POST_LINK_VALUE_HELP: &[(&str, &str, &str)] = &[
-    ("split", "source", "1 output module per source (translation unit)"),
-    ("split", "kernel", "1 output module per kernel"),
-    ("split", "auto", "Choose split mode automatically"),
-    ("split", "none", "No splitting"),
-    (
-        "id-queries-range",
-        "int",
-        "ID queries fit in int (default; no property)",
-    ),
-    ("id-queries-range", "uint", "ID queries fit in unsigned int"),
-    ("id-queries-range", "size_t", "ID queries fit in size_t"),
-    (
-        "spec-const",
-        "native",
-        "lower spec constants to native spirv instructions so that these values could be set at runtime",
-    ),
-    (
-        "spec-const",
-        "emulation",
-        "remove specialization constants and replace it with emulation",
-    ),
-];
-
 /// Options of the `sycl-post-link` command that the library and the C ABI
 /// do not take: they concern what the command prints and writes about a
 /// run.
-pub const POST_LINK_COMMAND_OPTIONS: &[OptSpec] = &[
-    OptSpec::flag("v", "Print the run as a command to re-run, the thread count, and each file table written"),
-    OptSpec { name: "time-trace", kind: OptKind::Value, help: "Write a Chrome trace (as LLVM's -ftime-trace) of the run's steps: read, extract, cleanup, properties and IR of each image, write", value_desc: "file" },
-    OptSpec { name: "split-report", kind: OptKind::Value, help: "Write a report of the split: per image its entry points, functions, instructions and bytes; functions in several images and their cost; why each function is in an image. JSON, or a readable summary on standard output for '-'. Without -o, only the report is written", value_desc: "file" },
-    OptSpec { name: "split-report-modes", kind: OptKind::Enum(&["current", "all"]), help: "Split modes the report covers: the one of the run (default), or all of them side by side", value_desc: "" },
+pub const POST_LINK_COMMAND_OPTIONS: &[Opt<PostLinkArgs>] = &[
+    Opt::flag("v", "Print the run as a command to re-run, the thread count, and each file table written", |a, v| {
+        a.x.verbose = on(v);
+        Ok(())
+    }),
+    Opt::value("time-trace", "file", "Write a Chrome trace (as LLVM's -ftime-trace) of the run's steps: read, extract, cleanup, properties and IR of each image, write", |a, v| {
+        a.x.time_trace = Some(v.to_string());
+        Ok(())
+    }),
+    Opt::value("split-report", "file", "Write a report of the split: per image its entry points, functions, instructions and bytes; functions in several images and their cost; why each function is in an image. JSON, or a readable summary on standard output for '-'. Without -o, only the report is written", |a, v| {
+        a.x.split_report = Some(v.to_string());
+        Ok(())
+    }),
+    Opt::one_of("split-report-modes", &["current", "all"], &[], "Split modes the report covers: the one of the run (default), or all of them side by side", |a, v| {
+        a.x.split_report_all_modes = v == "all";
+        Ok(())
+    }),
 ];
 
 /// What the `sycl-post-link` command does besides the run itself.
@@ -152,66 +304,23 @@ pub struct CommandExtras {
     pub split_report_all_modes: bool,
 }
 
-/// The `sycl-post-link` options that give `s` (the inverse of
-/// [`apply_post_link_option`] for the settings: `-split=`, flags that are on,
-/// values that are set), in [`POST_LINK_OPTIONS`] order. Targets are not
-/// included (they come from `-o`).
+/// The `sycl-post-link` options that give `s`, as each option's definition
+/// in [`POST_LINK_OPTIONS`] prints it ([`cl::Opt::show`]: `-split=`, flags
+/// that are on, values that are set), in that order. Targets are not
+/// included (they come from `-o`), nor the file options (`-f`, `-out-dir`,
+/// `-o`: [`post_link_command`]).
 pub fn settings_args(s: &sycl_postlink::Settings) -> Vec<String> {
-    let mut v = Vec::new();
-    let split = match s.split {
-        SplitMode::None => "none",
-        SplitMode::Source => "source",
-        SplitMode::Kernel => "kernel",
-        SplitMode::Auto => "auto",
+    let a = PostLinkArgs {
+        o: PostLinkOptions {
+            settings: s.clone(),
+            ..PostLinkOptions::default()
+        },
+        ..PostLinkArgs::default()
     };
-    v.push(format!("-split={split}"));
-    let flags = [
-        (s.ir_output_only, "-ir-output-only"),
-        (s.text, "-S"),
-        (s.split_esimd, "-split-esimd"),
-        (s.lower_esimd, "-lower-esimd"),
-        (s.symbols, "-symbols"),
-        (s.properties, "-properties"),
-    ];
-    v.extend(flags.iter().filter(|(on, _)| *on).map(|(_, f)| f.to_string()));
-    if let Some(m) = s.spec_const {
-        v.push(format!(
-            "-spec-const={}",
-            if m == SpecConstMode::Native {
-                "native"
-            } else {
-                "emulation"
-            }
-        ));
-    }
-    let flags = [
-        (s.default_spec_consts, "-generate-device-image-default-spec-consts"),
-        (s.emit_param_info, "-emit-param-info"),
-        (s.emit_program_metadata, "-emit-program-metadata"),
-        (s.emit_kernel_names, "-emit-kernel-names"),
-        (s.emit_exported_symbols, "-emit-exported-symbols"),
-        (s.emit_imported_symbols, "-emit-imported-symbols"),
-        (s.only_kernels_as_entry_points, "-emit-only-kernels-as-entry-points"),
-        (s.device_globals, "-device-globals"),
-        (s.dynamic_linking, "-allow-device-image-dependencies"),
-        (s.import_undefined_externals, "-import-undefined-externals"),
-    ];
-    v.extend(flags.iter().filter(|(on, _)| *on).map(|(_, f)| f.to_string()));
-    if let Some(d) = &s.device_lib_dir {
-        v.push(format!("-device-lib-dir={d}"));
-    }
-    match s.id_queries_range {
-        IdQueriesRange::Int => {}
-        IdQueriesRange::UInt => v.push("-id-queries-range=uint".into()),
-        IdQueriesRange::SizeT => v.push("-id-queries-range=size_t".into()),
-    }
-    if s.devicelib_req_mask {
-        v.push("-emit-devicelib-req-mask".into());
-    }
-    if let Some(n) = s.threads {
-        v.push(format!("--threads={n}"));
-    }
-    v
+    POST_LINK_OPTIONS
+        .iter()
+        .filter_map(|o| o.show.and_then(|show| show(&a)))
+        .collect()
 }
 
 /// The full `sycl-post-link` command line that runs `o`.
@@ -260,86 +369,18 @@ pub enum Command<T> {
     Print(String),
 }
 
-fn truthy(v: &str) -> bool {
-    v == "true"
-}
-
-/// Applies one `sycl-post-link` option, `name` as in [`POST_LINK_OPTIONS`]
-/// and `v` as [`cl`] checked it (flags `"true"`/`"false"`), to `o`: the one
-/// mapping from option text to [`PostLinkOptions`], shared by the command
-/// line and the C ABI. Returns whether the option is an action (upstream
-/// requires at least one on the command line).
-pub fn apply_post_link_option(o: &mut PostLinkOptions, name: &str, v: String) -> bool {
-    let s = &mut o.settings;
-    let on = truthy(&v);
-    match name {
-        "o" => o.outputs.push(OutputSpec::parse(&v)),
-        "out-dir" => o.out_dir = Some(v),
-        "f" => o.force = on,
-        "ir-output-only" => s.ir_output_only = on,
-        "S" => s.text = on,
-        "split" => s.split = SplitMode::parse(&v).unwrap_or_default(),
-        "split-esimd" => s.split_esimd = on,
-        "lower-esimd" => s.lower_esimd = on,
-        "force-disable-esimd-opt" => s.force_disable_esimd_opt = on,
-        "lower-esimd-force-stateless-mem" => s.esimd_stateful_accessors = !on,
-        "symbols" => s.symbols = on,
-        "properties" => s.properties = on,
-        "spec-const" => {
-            s.spec_const = Some(match v.as_str() {
-                "native" | "rt" => SpecConstMode::Native,
-                _ => SpecConstMode::Emulation,
-            })
-        }
-        "generate-device-image-default-spec-consts" => s.default_spec_consts = on,
-        "emit-param-info" => s.emit_param_info = on,
-        "emit-program-metadata" => s.emit_program_metadata = on,
-        "emit-kernel-names" => s.emit_kernel_names = on,
-        "emit-exported-symbols" => s.emit_exported_symbols = on,
-        "emit-imported-symbols" => s.emit_imported_symbols = on,
-        "emit-only-kernels-as-entry-points" => s.only_kernels_as_entry_points = on,
-        "device-globals" => s.device_globals = on,
-        "allow-device-image-dependencies" | "support-dynamic-linking" => s.dynamic_linking = on,
-        "import-undefined-externals" => s.import_undefined_externals = on,
-        "device-lib-dir" => s.device_lib_dir = Some(v),
-        "id-queries-range" => s.id_queries_range = IdQueriesRange::parse(&v).unwrap_or_default(),
-        "emit-devicelib-req-mask" => s.devicelib_req_mask = on,
-        "kernel-names" => s.kernel_names = KernelNames::parse(&v).unwrap_or_default(),
-        "threads" | "j" => s.threads = cl::threads_value(&v),
-        // -O levels: upstream's ESIMD lowering no longer reads them (only
-        // -force-disable-esimd-opt turns its optimizations off).
-        _ => {}
-    }
-    // Upstream's actions: any occurrence of these, or -symbols/-properties
-    // when on. Splitting (the default, `auto`) is one too, unless
-    // `-split=none`: the caller checks the split mode in effect.
-    match name {
-        "symbols" | "properties" => on,
-        "split-esimd"
-        | "lower-esimd"
-        | "spec-const"
-        | "emit-param-info"
-        | "emit-program-metadata"
-        | "emit-kernel-names"
-        | "emit-exported-symbols"
-        | "emit-imported-symbols"
-        | "device-globals" => true,
-        _ => false,
-    }
-}
-
 /// Sets one `sycl-post-link` option by name (no dashes) on `o`, checked
-/// against [`POST_LINK_OPTIONS`] as the command line checks it: what the C
-/// ABI's `sycl_post_link_settings_set` does. `value` is the text after `=`;
-/// `None` sets a flag.
+/// against [`POST_LINK_OPTIONS`] as the command line checks it and applied
+/// by its definition there: what the C ABI's `sycl_post_link_settings_set`
+/// does. `value` is the text after `=`; `None` sets a flag.
 pub fn set_post_link_option(o: &mut PostLinkOptions, name: &str, value: Option<&str>) -> Result<(), String> {
-    match cl::parse_one(POST_LINK_OPTIONS, name, value)? {
-        Arg::Opt(name, v) => {
-            apply_post_link_option(o, name, v);
-            Ok(())
-        }
-        _ => Err(format!("Unknown command line argument '-{name}'.")),
-    }
+    let mut a = PostLinkArgs {
+        o: std::mem::take(o),
+        ..PostLinkArgs::default()
+    };
+    let result = cl::set_one(POST_LINK_OPTIONS, &mut a, name, value);
+    *o = a.o;
+    result
 }
 
 /// Parses a `sycl-post-link` command line (without the program name).
@@ -356,39 +397,27 @@ pub fn parse_post_link(args: &[String]) -> Result<Command<(PostLinkOptions, Comm
 /// (a path or an explicit `-`): the C ABI, which must not read its host's
 /// standard input unless asked, refuses a command line without one.
 pub fn parse_post_link_input(args: &[String]) -> Result<Command<(PostLinkOptions, CommandExtras, bool)>, String> {
-    let specs: Vec<OptSpec> = POST_LINK_OPTIONS
+    let opts: Vec<Opt<PostLinkArgs>> = POST_LINK_OPTIONS
         .iter()
         .chain(POST_LINK_COMMAND_OPTIONS)
         .copied()
         .collect();
-    let parsed = cl::parse("sycl-post-link", &specs, args)?;
-    let mut o = PostLinkOptions {
-        input: "-".into(),
-        ..Default::default()
-    };
-    let mut x = CommandExtras::default();
-    let mut positional = Vec::new();
-    let mut actions = false;
-    for a in parsed {
-        match a {
-            Arg::Help => {
-                return Ok(Command::Print(cl::help_with_values(
-                    POST_LINK_OVERVIEW,
-                    "sycl-post-link [options] <input bitcode file>",
-                    "sycl-post-link options",
-                    &specs,
-                    POST_LINK_VALUE_HELP,
-                )))
-            }
-            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-post-link"))),
-            Arg::Positional(p) => positional.push(p),
-            Arg::Opt("v", v) => x.verbose = truthy(&v),
-            Arg::Opt("time-trace", v) => x.time_trace = Some(v),
-            Arg::Opt("split-report", v) => x.split_report = Some(v),
-            Arg::Opt("split-report-modes", v) => x.split_report_all_modes = v == "all",
-            Arg::Opt(name, v) => actions |= apply_post_link_option(&mut o, name, v),
+    let parsed = cl::parse("sycl-post-link", &cl::specs(&opts), args)?;
+    let mut a = PostLinkArgs::default();
+    a.o.input = "-".into();
+    let mut positional = match cl::apply(&opts, parsed, &mut a)? {
+        Parsed::Help => {
+            return Ok(Command::Print(cl::help_of(
+                POST_LINK_OVERVIEW,
+                "sycl-post-link [options] <input bitcode file>",
+                "sycl-post-link options",
+                &opts,
+            )))
         }
-    }
+        Parsed::Version => return Ok(Command::Print(crate::version::text("sycl-post-link"))),
+        Parsed::Run(positional) => positional,
+    };
+    let PostLinkArgs { mut o, x, mut actions } = a;
     let input_given = !positional.is_empty();
     match positional.len() {
         0 => {}
@@ -403,62 +432,97 @@ pub fn parse_post_link_input(args: &[String]) -> Result<Command<(PostLinkOptions
     Ok(Command::Run((o, x, input_given)))
 }
 
+impl HasThreads for ModuleSplitOptions {
+    fn threads_mut(&mut self) -> &mut Option<usize> {
+        &mut self.threads
+    }
+
+    fn threads(&self) -> Option<usize> {
+        self.threads
+    }
+}
+
+const MODULE_SPLIT_THREADS: [Opt<ModuleSplitOptions>; 2] = thread_opts();
+
 /// The options of `sycl-module-split`.
-pub const MODULE_SPLIT_OPTIONS: &[OptSpec] = &[
-    OptSpec {
-        name: "o",
-        kind: OptKind::Value,
-        help: "output filename prefix",
-        value_desc: "filename prefix",
-    },
-    OptSpec::flag("S", "Write output as LLVM assembly"),
-    OptSpec {
-        name: "split",
-        kind: OptKind::Enum(MODULE_SPLIT_VALUES),
-        help: "split input module",
-        value_desc: "",
-    },
-    OptSpec::threads(),
-    OptSpec::jobs(),
-    OptSpec::flag("v", "Print the command to standard error"),
+pub const MODULE_SPLIT_OPTIONS: &[Opt<ModuleSplitOptions>] = &[
+    Opt::value("o", "filename prefix", "output filename prefix", |o, v| {
+        o.prefix = v.to_string();
+        Ok(())
+    }),
+    Opt::flag("S", "Write output as LLVM assembly", |o, v| {
+        o.text = on(v);
+        Ok(())
+    }),
+    Opt::one_of(
+        "split",
+        MODULE_SPLIT_VALUES,
+        SPLIT_VALUE_HELP.split_at(3).0,
+        "split input module",
+        |o, v| {
+            o.split = SplitMode::parse(v);
+            Ok(())
+        },
+    ),
+    MODULE_SPLIT_THREADS[0],
+    MODULE_SPLIT_THREADS[1],
+    // Printed by the binary (`entry::start_one_step`).
+    Opt::flag("v", "Print the command to standard error", |_, _| Ok(())),
 ];
 
 /// Parses a `sycl-module-split` command line.
 pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>, String> {
-    let parsed = cl::parse("sycl-module-split", MODULE_SPLIT_OPTIONS, args)?;
+    let parsed = cl::parse("sycl-module-split", &cl::specs(MODULE_SPLIT_OPTIONS), args)?;
     let mut o = ModuleSplitOptions {
         input: "-".into(),
         prefix: "output".into(),
         split: None,
         text: false,
         threads: None,
+        // The binary's: from the environment (`crate::env`).
+        tuning: Default::default(),
         read_check: None,
     };
-    let mut positional = Vec::new();
-    for a in parsed {
-        match a {
-            Arg::Help => {
-                return Ok(Command::Print(cl::help_with_values(
-                    "SYCL Module Splitter",
-                    "sycl-module-split [options] <input file>",
-                    "Split options",
-                    MODULE_SPLIT_OPTIONS,
-                    &POST_LINK_VALUE_HELP[..3],
-                )))
-            }
-            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-module-split"))),
-            Arg::Positional(p) => positional.push(p),
-            Arg::Opt("o", v) => o.prefix = v,
-            Arg::Opt("S", v) => o.text = truthy(&v),
-            Arg::Opt("split", v) => o.split = SplitMode::parse(&v),
-            Arg::Opt("threads" | "j", v) => o.threads = cl::threads_value(&v),
-            Arg::Opt(..) => {}
+    let mut positional = match cl::apply(MODULE_SPLIT_OPTIONS, parsed, &mut o)? {
+        Parsed::Help => {
+            return Ok(Command::Print(cl::help_of(
+                "SYCL Module Splitter",
+                "sycl-module-split [options] <input file>",
+                "Split options",
+                MODULE_SPLIT_OPTIONS,
+            )))
         }
-    }
+        Parsed::Version => return Ok(Command::Print(crate::version::text("sycl-module-split"))),
+        Parsed::Run(positional) => positional,
+    };
     match positional.len() {
         0 => {}
         1 => o.input = positional.remove(0),
         _ => return Err("Too many positional arguments specified!".into()),
     }
     Ok(Command::Run(o))
+}
+
+/// The `main` of a command that runs one step on one module
+/// (`sycl-module-split`, `sycl-opt`): `parse` the command line (an error is
+/// printed as `<tool>: error: ...`), print `--help`/`--version`, or start
+/// the step (`entry::start_one_step`: `-v`, the input read in a worker
+/// first) and `run` it with that check.
+pub fn one_step_main<T>(
+    tool: &str,
+    args: &[String],
+    parse: fn(&[String]) -> Result<Command<T>, String>,
+    run: fn(T, sycl_postlink::codegen_worker::ReadCheck) -> std::process::ExitCode,
+) -> std::process::ExitCode {
+    match parse(args) {
+        Err(e) => crate::report_error(tool, &e),
+        Ok(Command::Print(text)) => {
+            crate::out!("{text}");
+            std::process::ExitCode::SUCCESS
+        }
+        Ok(Command::Run(o)) => match crate::entry::start_one_step(tool, args) {
+            Ok(check) => run(o, check),
+            Err(code) => code,
+        },
+    }
 }

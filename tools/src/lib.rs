@@ -1,8 +1,9 @@
 //! The command-line tools and the C ABI over the post-link library
 //! (`sycl-postlink`): LLVM-style command-line parsing ([`cl`], [`cli`]),
 //! `sycl-opt`'s pass pipeline ([`opt`]), the one `--version` text
-//! ([`version`]), the code cache's options ([`cache_opts`]) and the C entry points ([`capi`], [`capi_syclbin`] for
-//! SYCLBIN packaging).
+//! ([`version`]), the code cache's settings ([`cache_opts`]), the options several commands share
+//! ([`shared_opts`]), the environment the commands and the C ABI read ([`env`]) and the C entry points
+//! ([`capi`], [`capi_syclbin`] for SYCLBIN packaging).
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
 //! function of this crate, print its diagnostics; each starts through the
@@ -14,8 +15,10 @@ pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
 pub mod entry;
+pub mod env;
 pub mod link_steps;
 pub mod opt;
+pub mod shared_opts;
 pub mod stdio;
 pub mod version;
 

@@ -27,7 +27,7 @@ use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
 use sycl_passes::local_accessor::local_accessor_to_shared_memory;
 use sycl_passes::PassError;
 
-use crate::cl::{self, Arg, OptKind, OptSpec};
+use crate::cl::{self, Opt, Parsed};
 use crate::cli::Command;
 use sycl_postlink::output::{io_reason, Outputs};
 
@@ -143,67 +143,123 @@ impl Default for OptOptions {
     }
 }
 
-/// The options of `sycl-opt`, in `--help` order (legacy pass flags last).
-pub const OPT_OPTIONS: &[OptSpec] = &[
-    OptSpec {
-        name: "passes",
-        kind: OptKind::Value,
-        help: "A textual description of the pass pipeline (project passes by name, anything else for LLVM)",
-        value_desc: "pipeline",
-    },
-    OptSpec {
-        name: "o",
-        kind: OptKind::Value,
-        help: "Override output filename",
-        value_desc: "filename",
-    },
-    OptSpec::flag("S", "Write output as LLVM assembly"),
-    OptSpec::flag("v", "Print the command to standard error"),
-    OptSpec::flag("disable-output", "Do not write result bitcode or assembly"),
-    OptSpec {
-        name: "mtriple",
-        kind: OptKind::Value,
-        help: "Override target triple for module",
-        value_desc: "triple",
-    },
-    OptSpec::flag(
+/// What a `sycl-opt` command line sets: the options, and the pipeline as
+/// `-passes` or the legacy pass flags give it.
+#[derive(Debug, Default)]
+pub struct OptArgs {
+    o: OptOptions,
+    pipeline: Option<String>,
+    legacy: Vec<SyclPass>,
+}
+
+fn on(v: &str) -> bool {
+    v == "true"
+}
+
+/// A legacy pass flag (`-globaloffset`): the pass, when on.
+macro_rules! legacy_pass {
+    ($name:literal, $help:literal, $pass:expr) => {
+        Opt::flag($name, $help, |a: &mut OptArgs, v| {
+            if on(v) {
+                a.legacy.push($pass);
+            }
+            Ok(())
+        })
+    };
+}
+
+/// The options of `sycl-opt`, each defined once, in `--help` order (legacy
+/// pass flags last).
+pub const OPT_OPTIONS: &[Opt<OptArgs>] = &[
+    Opt::value(
+        "passes",
+        "pipeline",
+        "A textual description of the pass pipeline (project passes by name, anything else for LLVM)",
+        |a, v| {
+            if a.pipeline.is_some() {
+                return Err("for the --passes option: may only occur zero or one times!".into());
+            }
+            a.pipeline = Some(v.to_string());
+            Ok(())
+        },
+    ),
+    Opt::value("o", "filename", "Override output filename", |a, v| {
+        a.o.output = Some(v.to_string());
+        Ok(())
+    }),
+    Opt::flag("S", "Write output as LLVM assembly", |a, v| {
+        a.o.assembly = on(v);
+        Ok(())
+    }),
+    // Printed by the binary (`entry::start_one_step`).
+    Opt::flag("v", "Print the command to standard error", |_, _| Ok(())),
+    Opt::flag("disable-output", "Do not write result bitcode or assembly", |a, v| {
+        a.o.disable_output = on(v);
+        Ok(())
+    }),
+    Opt::value("mtriple", "triple", "Override target triple for module", |a, v| {
+        a.o.triple = Some(v.to_string());
+        Ok(())
+    }),
+    Opt::flag(
         "disable-verify",
         "Do not run the verifier on the input and output modules",
+        |a, v| {
+            a.o.verify = !on(v);
+            Ok(())
+        },
     ),
-    OptSpec::flag("f", "Enable binary output on terminals"),
-    OptSpec::flag(
+    Opt::flag("f", "Enable binary output on terminals", |_, _| Ok(())),
+    Opt::flag(
         "enable-global-offset",
         "Enable SYCL global offset pass (false: only replace offset reads by zeros)",
+        |a, v| {
+            a.o.global_offset.enable_global_offset = on(v);
+            Ok(())
+        },
     ),
-    OptSpec::flag(
+    Opt::flag(
         "sycl-enable-local-accessor",
         "Enable local accessor to shared memory optimisation",
+        |a, v| {
+            a.o.local_accessor = on(v);
+            Ok(())
+        },
     ),
-    OptSpec::flag(
+    Opt::flag(
         "lower-esimd-force-stateless-mem",
         "Use stateless API for accessor based API (default true)",
+        |a, v| {
+            a.o.force_stateless_mem = on(v);
+            Ok(())
+        },
     ),
-    OptSpec::flag("bugpoint-enable-legacy-pm", ""),
-    OptSpec::flag("enable-new-pm", ""),
-    OptSpec::flag(
+    Opt::flag("bugpoint-enable-legacy-pm", "", |_, _| Ok(())),
+    Opt::flag("enable-new-pm", "", |_, _| Ok(())),
+    legacy_pass!(
         "globaloffset",
         "SYCL Add Implicit Global Offset (legacy spelling of -passes=globaloffset)",
+        SyclPass::GlobalOffset
     ),
-    OptSpec::flag(
+    legacy_pass!(
         "localaccessortosharedmemory",
         "SYCL Local Accessor to Shared Memory (legacy spelling of -passes=localaccessortosharedmemory)",
+        SyclPass::LocalAccessorToSharedMemory
     ),
-    OptSpec::flag(
+    legacy_pass!(
         "LowerESIMD",
         "Lower constructs specific to the 'explicit SIMD' extension (legacy spelling of -passes=LowerESIMD)",
+        SyclPass::LowerEsimd
     ),
-    OptSpec::flag(
+    legacy_pass!(
         "GenXSPIRVWriterAdaptor",
         "GenXSPIRVWriterAdaptor (legacy spelling of -passes=GenXSPIRVWriterAdaptor)",
+        SyclPass::GenXSpirvWriterAdaptor
     ),
-    OptSpec::flag(
+    legacy_pass!(
         "ESIMDLowerLoadStore",
         "Lower ESIMD reference loads and stores (legacy spelling of -passes=ESIMDLowerLoadStore)",
+        SyclPass::EsimdLowerLoadStore
     ),
 ];
 
@@ -260,50 +316,25 @@ pub fn pipeline_steps(text: &str) -> Result<Vec<Step>, String> {
 /// Parses a `sycl-opt` command line (without the program name). Errors are
 /// full messages without the `sycl-opt: ` prefix.
 pub fn parse_opt(args: &[String]) -> Result<Command<OptOptions>, String> {
-    let parsed = cl::parse("sycl-opt", OPT_OPTIONS, args)?;
-    let mut o = OptOptions::default();
-    let mut positional = Vec::new();
-    let mut pipeline: Option<String> = None;
-    let mut legacy: Vec<SyclPass> = Vec::new();
-    for a in parsed {
-        match a {
-            Arg::Help => {
-                return Ok(Command::Print(cl::help(
-                    "SYCL modular optimizer: runs the project's passes (globaloffset, localaccessortosharedmemory) and LLVM's on one module",
-                    "sycl-opt [options] <input bitcode file>",
-                    "sycl-opt options",
-                    OPT_OPTIONS,
-                )))
-            }
-            Arg::Version => return Ok(Command::Print(crate::version::text("sycl-opt"))),
-            Arg::Positional(p) => positional.push(p),
-            Arg::Opt(name, v) => {
-                let on = v == "true";
-                match name {
-                    "passes" => {
-                        if pipeline.is_some() {
-                            return Err("for the --passes option: may only occur zero or one times!".into());
-                        }
-                        pipeline = Some(v);
-                    }
-                    "o" => o.output = Some(v),
-                    "S" => o.assembly = on,
-                    "disable-output" => o.disable_output = on,
-                    "mtriple" => o.triple = Some(v),
-                    "disable-verify" => o.verify = !on,
-                    "enable-global-offset" => o.global_offset.enable_global_offset = on,
-                    "sycl-enable-local-accessor" => o.local_accessor = on,
-                    "lower-esimd-force-stateless-mem" => o.force_stateless_mem = on,
-                    "f" | "v" | "bugpoint-enable-legacy-pm" | "enable-new-pm" => {}
-                    _ => {
-                        if let (Some(p), true) = (SyclPass::by_name(name), on) {
-                            legacy.push(p);
-                        }
-                    }
-                }
-            }
+    let parsed = cl::parse("sycl-opt", &cl::specs(OPT_OPTIONS), args)?;
+    let mut a = OptArgs::default();
+    let mut positional = match cl::apply(OPT_OPTIONS, parsed, &mut a)? {
+        Parsed::Help => {
+            return Ok(Command::Print(cl::help_of(
+                "SYCL modular optimizer: runs the project's passes (globaloffset, localaccessortosharedmemory) and LLVM's on one module",
+                "sycl-opt [options] <input bitcode file>",
+                "sycl-opt options",
+                OPT_OPTIONS,
+            )))
         }
-    }
+        Parsed::Version => return Ok(Command::Print(crate::version::text("sycl-opt"))),
+        Parsed::Run(positional) => positional,
+    };
+    let OptArgs {
+        mut o,
+        pipeline,
+        legacy,
+    } = a;
     if pipeline.is_some() && !legacy.is_empty() {
         return Err(format!(
             "Cannot specify passes via both -{} and --passes={}",

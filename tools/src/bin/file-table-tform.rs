@@ -25,58 +25,77 @@ use std::process::ExitCode;
 
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_props::file_table::FileTable;
-use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::cl::{self, Opt, Parsed};
 
-const SPECS: &[OptSpec] = &[
-    OptSpec {
-        name: "o",
-        kind: OptKind::Value,
-        help: "<output filename>",
-        value_desc: "filename",
-    },
-    OptSpec {
-        name: "replace",
-        kind: OptKind::Value,
-        help: "replace a column",
-        value_desc: "column name or ordinal>,<column name or ordinal",
-    },
-    OptSpec {
-        name: "replace_cell",
-        kind: OptKind::Value,
-        help: "replace a cell",
-        value_desc: "column name or ordinal>,<row id ordinal",
-    },
-    OptSpec {
-        name: "rename",
-        kind: OptKind::Value,
-        help: "rename a column",
-        value_desc: "old_name>,<new_name",
-    },
-    OptSpec {
-        name: "extract",
-        kind: OptKind::Value,
-        help: "extract column(s) identified by names",
-        value_desc: "name1>,<name2>,<...",
-    },
-    OptSpec {
-        name: "copy_single_file",
-        kind: OptKind::Value,
-        help: "copy the file in a cell as make it the output",
-        value_desc: "column name or ordinal>,<row id ordinal",
-    },
-    OptSpec {
-        name: "merge",
-        kind: OptKind::Value,
-        help: "merge the tables listed in a column",
-        value_desc: "column name",
-    },
-    OptSpec {
-        name: "drop_titles",
-        kind: OptKind::Flag,
-        help: "drop column titles",
-        value_desc: "",
-    },
-    OptSpec::flag("v", "Print the command to standard error"),
+const TOOL: &str = "file-table-tform";
+
+/// What the command line sets.
+struct Args {
+    /// The command line, for `-v`.
+    argv: Vec<String>,
+    output: Option<String>,
+    drop_titles: bool,
+    cmds: Vec<Cmd>,
+}
+
+/// A transformation option: its [`Cmd`], checked as upstream checks it
+/// (a failure is a usage error).
+macro_rules! transformation {
+    ($name:literal, $value_desc:literal, $help:literal, $kind:expr) => {
+        Opt::value($name, $value_desc, $help, |a: &mut Args, v| {
+            a.cmds.push(Cmd::new($kind, v)?);
+            Ok(())
+        })
+    };
+}
+
+/// The options, each defined once.
+const OPTIONS: &[Opt<Args>] = &[
+    Opt::value("o", "filename", "<output filename>", |a, v| {
+        a.output = Some(v.to_string());
+        Ok(())
+    }),
+    transformation!(
+        "replace",
+        "column name or ordinal>,<column name or ordinal",
+        "replace a column",
+        Kind::Replace
+    ),
+    transformation!(
+        "replace_cell",
+        "column name or ordinal>,<row id ordinal",
+        "replace a cell",
+        Kind::ReplaceCell
+    ),
+    transformation!("rename", "old_name>,<new_name", "rename a column", Kind::Rename),
+    transformation!(
+        "extract",
+        "name1>,<name2>,<...",
+        "extract column(s) identified by names",
+        Kind::Extract
+    ),
+    transformation!(
+        "copy_single_file",
+        "column name or ordinal>,<row id ordinal",
+        "copy the file in a cell as make it the output",
+        Kind::CopySingleFile
+    ),
+    transformation!(
+        "merge",
+        "column name",
+        "merge the tables listed in a column",
+        Kind::Merge
+    ),
+    Opt::flag("drop_titles", "drop column titles", |a, v| {
+        a.drop_titles = v == "true";
+        Ok(())
+    }),
+    Opt::flag("v", "Print the command to standard error", |a, v| {
+        if v == "true" {
+            sycl_tools::echo_command(TOOL, &a.argv);
+        }
+        Ok(())
+    }),
 ];
 
 const OVERVIEW: &str = "File table transformation tool.\n\
@@ -132,10 +151,11 @@ struct Cmd {
 }
 
 impl Cmd {
-    /// Checks the option's argument as upstream does.
-    fn new(kind: Kind, raw: &str) -> Result<Cmd, Failure> {
+    /// Checks the option's argument as upstream does: the error is a
+    /// usage error's message.
+    fn new(kind: Kind, raw: &str) -> Result<Cmd, String> {
         let op = kind.name();
-        let usage = |m: String| Err(Failure::Usage(m));
+        let usage = |m: String| Err(m);
         let args: Vec<String> = match kind {
             Kind::Merge => {
                 if raw.is_empty() {
@@ -223,51 +243,39 @@ fn write_output(path: &str, data: &[u8]) -> Result<(), Failure> {
 }
 
 fn run(args: &[String]) -> Result<(), Failure> {
-    let tool = "file-table-tform";
-    let parsed = cl::parse(tool, SPECS, args).map_err(Failure::CommandLine)?;
-    let mut output: Option<String> = None;
-    let mut drop_titles = false;
-    let mut inputs: Vec<String> = Vec::new();
-    let mut cmds: Vec<Cmd> = Vec::new();
-    for a in parsed {
-        match a {
-            Arg::Help => {
-                sycl_tools::out!(
-                    "{}",
-                    cl::help(
-                        OVERVIEW,
-                        "file-table-tform [options] <input filenames>",
-                        "file-table-tform Options",
-                        SPECS
-                    )
-                );
-                return Ok(());
-            }
-            Arg::Version => {
-                sycl_tools::out!("{}", sycl_tools::version::text("file-table-tform"));
-                return Ok(());
-            }
-            Arg::Positional(p) => inputs.push(p),
-            Arg::Opt("o", v) => output = Some(v),
-            Arg::Opt("drop_titles", v) => drop_titles = v == "true",
-            Arg::Opt("v", v) => {
-                if v == "true" {
-                    sycl_tools::echo_command(tool, args);
-                }
-            }
-            Arg::Opt(name, v) => {
-                let kind = match name {
-                    "replace" => Kind::Replace,
-                    "replace_cell" => Kind::ReplaceCell,
-                    "rename" => Kind::Rename,
-                    "extract" => Kind::Extract,
-                    "merge" => Kind::Merge,
-                    _ => Kind::CopySingleFile,
-                };
-                cmds.push(Cmd::new(kind, &v)?);
-            }
+    let parsed = cl::parse(TOOL, &cl::specs(OPTIONS), args).map_err(Failure::CommandLine)?;
+    let mut a = Args {
+        argv: args.to_vec(),
+        output: None,
+        drop_titles: false,
+        cmds: Vec::new(),
+    };
+    // The options' own errors are the transformations' usage errors.
+    let inputs = match cl::apply(OPTIONS, parsed, &mut a).map_err(Failure::Usage)? {
+        Parsed::Help => {
+            sycl_tools::out!(
+                "{}",
+                cl::help_of(
+                    OVERVIEW,
+                    "file-table-tform [options] <input filenames>",
+                    "file-table-tform Options",
+                    OPTIONS
+                )
+            );
+            return Ok(());
         }
-    }
+        Parsed::Version => {
+            sycl_tools::out!("{}", sycl_tools::version::text(TOOL));
+            return Ok(());
+        }
+        Parsed::Run(inputs) => inputs,
+    };
+    let Args {
+        output,
+        drop_titles,
+        mut cmds,
+        ..
+    } = a;
     let Some(output) = output else {
         return Err(Failure::CommandLine(
             "for the -o option: must be specified at least once!".into(),
@@ -277,8 +285,15 @@ fn run(args: &[String]) -> Result<(), Failure> {
     let Some(main_input) = inputs.next() else {
         return Err(Failure::Usage("no inputs".into()));
     };
+    assign_inputs(&mut cmds, inputs)?;
+    transform(read_table(&main_input)?, &cmds, &output, drop_titles)
+}
+
+/// Checks the order of the transformations and gives each that needs one
+/// the next extra input.
+fn assign_inputs(cmds: &mut [Cmd], mut inputs: impl Iterator<Item = String>) -> Result<(), Failure> {
     let mut seen_copy = false;
-    for c in &cmds {
+    for c in cmds.iter() {
         if seen_copy {
             return Err(Failure::Usage(
                 "copy_single_file must be the last transformation".into(),
@@ -286,7 +301,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         seen_copy |= c.kind == Kind::CopySingleFile;
     }
-    for c in &mut cmds {
+    for c in cmds.iter_mut() {
         if !c.kind.needs_input() {
             continue;
         }
@@ -298,10 +313,14 @@ fn run(args: &[String]) -> Result<(), Failure> {
         }
         c.input = Some(inp);
     }
+    Ok(())
+}
 
-    let mut table = read_table(&main_input)?;
+/// Runs the transformations on `table` and writes the result (or the file
+/// `copy_single_file` names) to `output`.
+fn transform(mut table: FileTable, cmds: &[Cmd], output: &str, drop_titles: bool) -> Result<(), Failure> {
     let lib = |e: sycl_props::file_table::TableError| Failure::Plain(e.to_string());
-    for c in &cmds {
+    for c in cmds {
         let input = c.input.as_deref().unwrap_or("");
         match c.kind {
             Kind::Replace => {
@@ -343,11 +362,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
                     return Err(Failure::Usage("no file found in specified column".into()));
                 }
                 let data = fs::read(file).map_err(|e| Failure::Plain(format!("'{output}': {}", io_reason(&e))))?;
-                return write_output(&output, &data);
+                return write_output(output, &data);
             }
         }
     }
-    write_output(&output, table.to_text_with(!drop_titles).as_bytes())
+    write_output(output, table.to_text_with(!drop_titles).as_bytes())
 }
 
 sycl_tools::command_main!("file-table-tform", main_with_args);

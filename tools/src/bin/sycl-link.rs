@@ -41,367 +41,371 @@ use std::process::ExitCode;
 
 use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, ImageDependencies, KernelNames};
 use sycl_postlink::output::Outputs;
-use sycl_postlink::pipeline::thread_count;
-use sycl_postlink::syclbin::{self, Container, SyclbinOptions};
+use sycl_postlink::syclbin::{Container, SyclbinOptions};
 use sycl_postlink::trace;
 use sycl_props::syclbin::BundleState;
 use sycl_split::SplitMode;
-use sycl_tools::cache_opts;
-use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::cl::{self, Opt, Parsed};
 use sycl_tools::cli::shell_line;
+use sycl_tools::env::EnvDefaults;
 use sycl_tools::link_steps;
+use sycl_tools::shared_opts::{codegen_opts, thread_opts, HasSyclbinArgs, SyclbinArgs};
 
 const TOOL: &str = "sycl-link";
 
-const SPECS: &[OptSpec] = &[
-    OptSpec {
-        name: "o",
-        kind: OptKind::Value,
-        help: "Path to file to write output",
-        value_desc: "path",
-    },
-    OptSpec {
-        name: "device-libs",
-        kind: OptKind::Value,
-        help: "A comma separated list of device libraries that are linked during the device link",
-        value_desc: "<value>",
-    },
-    OptSpec {
-        name: "library-path",
-        kind: OptKind::Value,
-        help: "Set the library path for SYCL device libraries",
-        value_desc: "<dir>",
-    },
-    OptSpec {
-        name: "syclbin",
-        kind: OptKind::Enum(&["input", "object", "executable"]),
-        help: "State of the SYCLBIN written (default input); in input and object state images import only what the link does not define",
-        value_desc: "",
-    },
-    OptSpec {
-        name: "module-split-mode",
-        kind: OptKind::Enum(&["kernel", "source", "auto", "none"]),
-        help: "How the linked module is split into device images (default auto; clang-sycl-linker's default is none)",
-        value_desc: "",
-    },
-    OptSpec {
-        name: "sycl-module-split-mode",
-        kind: OptKind::Enum(&["kernel", "source", "auto", "none"]),
-        help: "Alias for --module-split-mode (the spelling of LLVM 22's clang-sycl-linker)",
-        value_desc: "",
-    },
-    OptSpec {
-        name: "output-file",
-        kind: OptKind::Value,
-        help: "Alias for -o",
-        value_desc: "path",
-    },
-    OptSpec {
-        name: "L",
-        kind: OptKind::Value,
-        help: "Add <dir> to the library search path (as --library-path; also -L<dir>)",
-        value_desc: "dir",
-    },
-    OptSpec {
-        name: "bc-library",
-        kind: OptKind::Value,
-        help: "A device library (bitcode) linked for what the inputs need, found in the -L/--library-path directories; repeatable, added to --device-libs",
-        value_desc: "file",
-    },
-    OptSpec {
-        name: "arch",
-        kind: OptKind::Value,
-        help: "The device architecture: the offload binary's 'arch' string",
-        value_desc: "arch",
-    },
-    OptSpec {
-        name: "spirv-dump-device-code",
-        kind: OptKind::Value,
-        help: "Directory where each device image's SPIR-V is also written (<stem>_<N>.spv)",
-        value_desc: "dir",
-    },
-    OptSpec::flag(
-        "print-linked-module",
-        "Print the linked module's IR (inputs and device libraries) to standard output",
-    ),
-    OptSpec {
-        name: "ocloc-options",
-        kind: OptKind::Value,
-        help: "NOT SUPPORTED: ahead-of-time compilation for Intel GPUs (ocloc); refused",
-        value_desc: "options",
-    },
-    OptSpec {
-        name: "opencl-aot-options",
-        kind: OptKind::Value,
-        help: "NOT SUPPORTED: ahead-of-time compilation for Intel CPUs (opencl-aot); refused",
-        value_desc: "options",
-    },
-    OptSpec::flag(
-        "allow-device-image-dependencies",
-        "SYCL_EXTERNAL functions stay in their image and are imported by others of the same file (dynamic linking; SYCL runtime 2026.2 resolves such imports at sycl::link only)",
-    ),
-    OptSpec {
-        name: "kernel-names",
-        kind: OptKind::Enum(&KernelNames::VALUES),
-        help: "Rename kernels named _ZTS<N> by clang __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\": \
-               auto (default: inputs without sycl-module-id, i.e. upstream clang's), free-function (every input), \
-               mangled (none)",
-        value_desc: "",
-    },
-    OptSpec::flag(
-        "bare",
-        "Write the SYCLBIN alone, without the offload binary the runtime reads",
-    ),
-    OptSpec {
-        name: "triple",
-        kind: OptKind::Value,
-        help: "Target triple (spirv64, the default, is the one supported)",
-        value_desc: "triple",
-    },
-    OptSpec {
-        name: "spirv-ext",
-        kind: OptKind::Value,
-        help: "SPIR-V extensions code generation may use: +EXT,-EXT change DPC++'s list, plain names replace it",
-        value_desc: "list",
-    },
-    OptSpec::flag("no-validate", "Do not validate the SPIR-V modules"),
-    cl::CODEGEN_MEMORY_LIMIT,
-    cache_opts::CACHE_DIR,
-    cache_opts::NO_CACHE,
-    cache_opts::CACHE_POLICY,
-    cl::CODEGEN_PIECES,
-    cl::CODEGEN_OPT_LEVEL,
-    OptSpec::flag("v", "Print each step as a command to re-run, then what is linked and written"),
-    OptSpec {
-        name: "time-trace",
-        kind: OptKind::Value,
-        help: "Write a Chrome trace (as LLVM's -ftime-trace) of the link's steps: extract, cleanup, properties and IR, code generation of each image",
-        value_desc: "file",
-    },
-    OptSpec::flag("dry-run", "Print the steps as commands (as -v) without running them"),
-    OptSpec::flag(
-        "save-temps",
-        "Keep the intermediate files beside the output: <stem>.linked.bc, the post-link table <stem>.table with its images, each image's SPIR-V <stem>_<N>.spv",
-    ),
-    OptSpec::threads(),
-    OptSpec::jobs(),
-];
+/// What the command line sets.
+struct LinkArgs {
+    inputs: Vec<String>,
+    output: Option<String>,
+    libs: Option<Vec<String>>,
+    dirs: Vec<String>,
+    arch: Option<String>,
+    spirv_dump: Option<String>,
+    print_linked: bool,
+    state: BundleState,
+    split: SplitMode,
+    deps: Option<bool>,
+    kernel_names: KernelNames,
+    bare: bool,
+    verbose: bool,
+    dry_run: bool,
+    save_temps: bool,
+    time_trace: Option<String>,
+    syclbin: SyclbinArgs,
+}
 
-/// Descriptions of the enum options' values for `--help` (the alias
-/// --sycl-module-split-mode lists its values without them).
-const VALUE_HELP: &[(&str, &str, &str)] = &[
-    ("syclbin", "input", "kernel bundle state input (default)"),
-    ("syclbin", "object", "kernel bundle state object"),
-    ("syclbin", "executable", "kernel bundle state executable"),
-    ("module-split-mode", "kernel", "1 device image per kernel"),
-    (
-        "module-split-mode",
-        "source",
-        "1 device image per source (translation unit)",
-    ),
-    ("module-split-mode", "auto", "Choose split mode automatically (default)"),
-    ("module-split-mode", "none", "No splitting"),
-];
+impl HasSyclbinArgs for LinkArgs {
+    fn syclbin_args(&mut self) -> &mut SyclbinArgs {
+        &mut self.syclbin
+    }
 
-fn usage() -> String {
-    cl::help_with_values(
+    fn syclbin_ref(&self) -> &SyclbinArgs {
+        &self.syclbin
+    }
+}
+
+fn on(v: &str) -> bool {
+    v == "true"
+}
+
+const SPLIT_VALUES: &[&str] = &["kernel", "source", "auto", "none"];
+
+fn set_split(a: &mut LinkArgs, v: &str) -> Result<(), String> {
+    a.split = SplitMode::parse(v).unwrap_or(SplitMode::None);
+    Ok(())
+}
+
+fn set_output(a: &mut LinkArgs, v: &str) -> Result<(), String> {
+    a.output = Some(v.to_string());
+    Ok(())
+}
+
+fn add_library_path(a: &mut LinkArgs, v: &str) -> Result<(), String> {
+    a.dirs.push(v.to_string());
+    Ok(())
+}
+
+fn refuse_aot(name: &str) -> Result<(), String> {
+    Err(format!("--{name}: ahead-of-time compilation is not supported"))
+}
+
+/// The options of `sycl-link`, each defined once, in `--help` order (the
+/// SYCLBIN code generation options and the thread count are shared with
+/// `syclbin create`: `sycl_tools::shared_opts`).
+fn options() -> Vec<Opt<LinkArgs>> {
+    let mut opts: Vec<Opt<LinkArgs>> = vec![
+        Opt::value("o", "path", "Path to file to write output", set_output),
+        Opt::value("device-libs", "<value>", "A comma separated list of device libraries that are linked during the device link", |a, v| {
+            a.libs.get_or_insert_with(Vec::new).extend(v.split(',').map(str::to_string));
+            Ok(())
+        }),
+        Opt::value("library-path", "<dir>", "Set the library path for SYCL device libraries", add_library_path),
+        Opt::one_of(
+            "syclbin",
+            &["input", "object", "executable"],
+            &[
+                ("input", "kernel bundle state input (default)"),
+                ("object", "kernel bundle state object"),
+                ("executable", "kernel bundle state executable"),
+            ],
+            "State of the SYCLBIN written (default input); in input and object state images import only what the link does not define",
+            |a, v| {
+                a.state = BundleState::from_name(v).unwrap_or(BundleState::Input);
+                Ok(())
+            },
+        ),
+        Opt::one_of(
+            "module-split-mode",
+            SPLIT_VALUES,
+            &[
+                ("kernel", "1 device image per kernel"),
+                ("source", "1 device image per source (translation unit)"),
+                ("auto", "Choose split mode automatically (default)"),
+                ("none", "No splitting"),
+            ],
+            "How the linked module is split into device images (default auto; clang-sycl-linker's default is none)",
+            set_split,
+        ),
+        // The alias lists its values without descriptions.
+        Opt::one_of("sycl-module-split-mode", SPLIT_VALUES, &[], "Alias for --module-split-mode (the spelling of LLVM 22's clang-sycl-linker)", set_split),
+        Opt::value("output-file", "path", "Alias for -o", set_output),
+        Opt::value("L", "dir", "Add <dir> to the library search path (as --library-path; also -L<dir>)", add_library_path),
+        Opt::value("bc-library", "file", "A device library (bitcode) linked for what the inputs need, found in the -L/--library-path directories; repeatable, added to --device-libs", |a, v| {
+            a.libs.get_or_insert_with(Vec::new).push(v.to_string());
+            Ok(())
+        }),
+        Opt::value("arch", "arch", "The device architecture: the offload binary's 'arch' string", |a, v| {
+            a.arch = Some(v.to_string());
+            Ok(())
+        }),
+        Opt::value("spirv-dump-device-code", "dir", "Directory where each device image's SPIR-V is also written (<stem>_<N>.spv)", |a, v| {
+            a.spirv_dump = Some(v.to_string());
+            Ok(())
+        }),
+        Opt::flag("print-linked-module", "Print the linked module's IR (inputs and device libraries) to standard output", |a, v| {
+            a.print_linked = on(v);
+            Ok(())
+        }),
+        Opt::value("ocloc-options", "options", "NOT SUPPORTED: ahead-of-time compilation for Intel GPUs (ocloc); refused", |_, _| refuse_aot("ocloc-options")),
+        Opt::value("opencl-aot-options", "options", "NOT SUPPORTED: ahead-of-time compilation for Intel CPUs (opencl-aot); refused", |_, _| refuse_aot("opencl-aot-options")),
+        Opt::flag("allow-device-image-dependencies", "SYCL_EXTERNAL functions stay in their image and are imported by others of the same file (dynamic linking; SYCL runtime 2026.2 resolves such imports at sycl::link only)", |a, v| {
+            a.deps = Some(on(v));
+            Ok(())
+        }),
+        Opt::one_of(
+            "kernel-names",
+            &KernelNames::VALUES,
+            &[],
+            "Rename kernels named _ZTS<N> by clang __sycl_kernel_<N>, the name the SYCL runtime finds as \"N\": \
+             auto (default: inputs without sycl-module-id, i.e. upstream clang's), free-function (every input), \
+             mangled (none)",
+            |a, v| {
+                a.kernel_names = KernelNames::parse(v).unwrap_or(KernelNames::Auto);
+                Ok(())
+            },
+        ),
+        Opt::flag("bare", "Write the SYCLBIN alone, without the offload binary the runtime reads", |a, v| {
+            a.bare = on(v);
+            Ok(())
+        }),
+        Opt::value("triple", "triple", "Target triple (spirv64, the default, is the one supported)", |_, v| {
+            match v {
+                "spirv64" | "spirv64-unknown-unknown" | "spir64" | "spir64-unknown-unknown" => Ok(()),
+                _ => Err(format!("target triple '{v}' is not supported (spirv64 only)")),
+            }
+        }),
+    ];
+    opts.extend(codegen_opts(
+        "SPIR-V extensions code generation may use: +EXT,-EXT change DPC++'s list, plain names replace it",
+        "Do not validate the SPIR-V modules",
+    ));
+    opts.extend::<[Opt<LinkArgs>; 4]>([
+        Opt::flag("v", "Print each step as a command to re-run, then what is linked and written", |a, v| {
+            a.verbose = on(v);
+            Ok(())
+        }),
+        Opt::value("time-trace", "file", "Write a Chrome trace (as LLVM's -ftime-trace) of the link's steps: extract, cleanup, properties and IR, code generation of each image", |a, v| {
+            a.time_trace = Some(v.to_string());
+            Ok(())
+        }),
+        Opt::flag("dry-run", "Print the steps as commands (as -v) without running them", |a, v| {
+            a.dry_run = on(v);
+            Ok(())
+        }),
+        Opt::flag("save-temps", "Keep the intermediate files beside the output: <stem>.linked.bc, the post-link table <stem>.table with its images, each image's SPIR-V <stem>_<N>.spv", |a, v| {
+            a.save_temps = on(v);
+            Ok(())
+        }),
+    ]);
+    opts.extend(thread_opts());
+    opts
+}
+
+fn usage(opts: &[Opt<LinkArgs>]) -> String {
+    cl::help_of(
         "SYCL device linker: links device bitcode and device libraries, splits the module, computes property sets, \
          compiles SPIR-V in process and writes a SYCLBIN.",
         "sycl-link [options] <input files>",
         "sycl-link options",
-        SPECS,
-        VALUE_HELP,
+        opts,
     )
 }
 
-fn run(args: &[String]) -> Result<(), String> {
+/// The command line's options, or `None` when it asked for `--help` or
+/// `--version` (printed here).
+fn parse_args(args: &[String]) -> Result<Option<LinkArgs>, String> {
     // clang-sycl-linker's joined -L<dir>.
     let args = link_steps::split_joined_library_paths(args);
-    let parsed = cl::parse(TOOL, SPECS, &args)?;
-    let (mut arch, mut spirv_dump, mut print_linked) = (None, None, false);
-    let mut inputs = Vec::new();
-    let mut output = None;
-    let mut libs: Option<Vec<String>> = None;
-    let mut dirs = Vec::new();
-    let mut state = BundleState::Input;
-    let mut split = SplitMode::Auto;
-    let mut deps: Option<bool> = None;
-    let mut kernel_names = KernelNames::Auto;
-    let mut bare = false;
-    let mut verbose = false;
-    let mut threads = None;
-    let (mut dry_run, mut save_temps, mut time_trace) = (false, false, None);
-    let mut spirv_extensions = syclbin::default_spirv_extensions();
-    let mut validate = true;
-    let mut codegen_memory_limit = None;
-    let mut cache = cache_opts::CacheArgs::default();
-    let mut pieces = cl::codegen_pieces_default()?;
-    let mut opt_level = sycl_spirv::DEFAULT_OPT_LEVEL;
-    for a in parsed {
-        match a {
-            Arg::Help => {
-                sycl_tools::out!("{}", usage());
-                return Ok(());
-            }
-            Arg::Version => {
-                sycl_tools::out!("{}", sycl_tools::version::text("sycl-link"));
-                return Ok(());
-            }
-            Arg::Positional(p) => inputs.push(p),
-            Arg::Opt("o" | "output-file", v) => output = Some(v),
-            Arg::Opt("device-libs", v) => libs
-                .get_or_insert_with(Vec::new)
-                .extend(v.split(',').map(str::to_string)),
-            Arg::Opt("bc-library", v) => libs.get_or_insert_with(Vec::new).push(v),
-            Arg::Opt("library-path" | "L", v) => dirs.push(v),
-            Arg::Opt("arch", v) => arch = Some(v),
-            Arg::Opt("spirv-dump-device-code", v) => spirv_dump = Some(v),
-            Arg::Opt("print-linked-module", v) => print_linked = v == "true",
-            Arg::Opt(name @ ("ocloc-options" | "opencl-aot-options"), _) => {
-                return Err(format!("--{name}: ahead-of-time compilation is not supported"))
-            }
-            Arg::Opt("syclbin", v) => state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
-            Arg::Opt("module-split-mode" | "sycl-module-split-mode", v) => {
-                split = SplitMode::parse(&v).unwrap_or(SplitMode::None)
-            }
-            Arg::Opt("allow-device-image-dependencies", v) => deps = Some(v == "true"),
-            Arg::Opt("kernel-names", v) => kernel_names = KernelNames::parse(&v).unwrap_or(KernelNames::Auto),
-            Arg::Opt("bare", v) => bare = v == "true",
-            Arg::Opt("triple", v) => {
-                if !matches!(
-                    v.as_str(),
-                    "spirv64" | "spirv64-unknown-unknown" | "spir64" | "spir64-unknown-unknown"
-                ) {
-                    return Err(format!("target triple '{v}' is not supported (spirv64 only)"));
-                }
-            }
-            Arg::Opt("v", v) => verbose = v == "true",
-            Arg::Opt("dry-run", v) => dry_run = v == "true",
-            Arg::Opt("save-temps", v) => save_temps = v == "true",
-            Arg::Opt("time-trace", v) => time_trace = Some(v),
-            Arg::Opt("threads" | "j", v) => threads = cl::threads_value(&v),
-            Arg::Opt("spirv-ext", v) => {
-                spirv_extensions = syclbin::parse_spirv_extensions(&v).map_err(|e| e.to_string())?
-            }
-            Arg::Opt("no-validate", v) => validate = v != "true",
-            Arg::Opt("codegen-memory-limit", v) => codegen_memory_limit = Some(cl::codegen_memory_limit(&v)?),
-            Arg::Opt("codegen-pieces", v) => pieces = cl::codegen_pieces(&v)?,
-            Arg::Opt("codegen-opt-level", v) => opt_level = cl::codegen_opt_level(&v)?,
-            Arg::Opt(name, v) => {
-                cache.take(name, &v);
-            }
+    let opts = options();
+    let parsed = cl::parse(TOOL, &cl::specs(&opts), &args)?;
+    let mut a = LinkArgs {
+        inputs: Vec::new(),
+        output: None,
+        libs: None,
+        dirs: Vec::new(),
+        arch: None,
+        spirv_dump: None,
+        print_linked: false,
+        state: BundleState::Input,
+        split: SplitMode::Auto,
+        deps: None,
+        kernel_names: KernelNames::Auto,
+        bare: false,
+        verbose: false,
+        dry_run: false,
+        save_temps: false,
+        time_trace: None,
+        syclbin: SyclbinArgs::new()?,
+    };
+    match cl::apply(&opts, parsed, &mut a)? {
+        Parsed::Help => sycl_tools::out!("{}", usage(&opts)),
+        Parsed::Version => sycl_tools::out!("{}", sycl_tools::version::text("sycl-link")),
+        Parsed::Run(positional) => {
+            a.inputs = positional;
+            return Ok(Some(a));
         }
     }
-    let Some(output) = output else {
-        return Err("Output file must be specified".into());
-    };
-    if inputs.is_empty() {
-        return Err("no input files".into());
-    }
-    // Input and object state may be joined with others by sycl::link: their
-    // images export SYCL_EXTERNAL functions and import what the link does
-    // not define (ImageDependencies::Undefined), or import from each other
-    // when dynamic linking is asked for.
-    let linkable = matches!(state, BundleState::Input | BundleState::Object);
-    if linkable && deps == Some(false) {
+    Ok(None)
+}
+
+/// What the images may import: input and object state may be joined with
+/// others by sycl::link, so their images export SYCL_EXTERNAL functions and
+/// import what the link does not define (`ImageDependencies::Undefined`),
+/// or import from each other when dynamic linking is asked for.
+fn dependencies(a: &LinkArgs) -> Result<ImageDependencies, String> {
+    let linkable = matches!(a.state, BundleState::Input | BundleState::Object);
+    if linkable && a.deps == Some(false) {
         return Err(format!(
             "'--allow-device-image-dependencies=false' contradicts '--syclbin={}': a SYCLBIN in input or object \
              state exports its SYCL_EXTERNAL functions and imports what the link does not define, for sycl::link; \
              use '--syclbin=executable' for a self-contained one",
-            state.name()
+            a.state.name()
         ));
     }
-    let dependencies = match deps {
+    Ok(match a.deps {
         Some(true) => ImageDependencies::All,
         _ if linkable => ImageDependencies::Undefined,
         _ => ImageDependencies::None,
-    };
-    let device_libs = match &libs {
-        Some(names) => find_device_libs(names, &dirs).map_err(|e| e.0)?,
+    })
+}
+
+/// The link the command line asks for.
+fn link_options(a: &LinkArgs, env: &EnvDefaults) -> Result<DeviceLinkOptions, String> {
+    let dependencies = dependencies(a)?;
+    let device_libs = match &a.libs {
+        Some(names) => find_device_libs(names, &a.dirs).map_err(|e| e.0)?,
         None => Vec::new(),
     };
-    let o = DeviceLinkOptions {
-        inputs: inputs.clone(),
-        device_libs: device_libs.clone(),
-        split,
-        dependencies,
-        kernel_names,
-        syclbin: SyclbinOptions {
-            state,
-            container: if bare {
-                Container::Bare
-            } else {
-                Container::OffloadBinary
-            },
-            threads: thread_count(threads),
-            arch,
-            workers: Some(sycl_tools::entry::worker()?),
-            spirv_extensions,
-            validate,
-            codegen_memory_limit,
-            cache: cache.settings()?,
-            pieces,
-            opt_level,
-            ..SyclbinOptions::default()
+    let syclbin = SyclbinOptions {
+        state: a.state,
+        container: if a.bare {
+            Container::Bare
+        } else {
+            Container::OffloadBinary
         },
+        arch: a.arch.clone(),
+        ..SyclbinOptions::default()
     };
-    if print_linked {
-        sycl_tools::out!("{}", link_steps::linked_module_text(&o)?);
+    Ok(DeviceLinkOptions {
+        inputs: a.inputs.clone(),
+        device_libs,
+        split: a.split,
+        dependencies,
+        kernel_names: a.kernel_names,
+        syclbin: a.syclbin.options(env, syclbin)?,
+        tuning: env.tuning,
+    })
+}
+
+/// `--save-temps`: the intermediate files, removed again if the link fails.
+fn save_temps(
+    a: &LinkArgs,
+    o: &DeviceLinkOptions,
+    temps: &link_steps::Temps,
+) -> Result<Option<link_steps::SavedTemps>, String> {
+    if !a.save_temps {
+        return Ok(None);
     }
-    let temps = link_steps::Temps::for_output(&output);
-    if verbose || dry_run {
-        for c in link_steps::commands(&o, &output, &temps) {
-            sycl_tools::errln!("{}", shell_line(&c));
+    let saved = link_steps::save_temps(o, temps)?;
+    if a.verbose {
+        for f in saved.files() {
+            sycl_tools::errln!("sycl-device-link: saved {f}");
         }
     }
-    if dry_run {
-        return Ok(());
-    }
-    // The saved temporaries are removed again if the link fails.
-    let saved = if save_temps {
-        let saved = link_steps::save_temps(&o, &temps)?;
-        if verbose {
-            for f in saved.files() {
-                sycl_tools::errln!("sycl-device-link: saved {f}");
-            }
-        }
-        Some(saved)
-    } else {
-        None
-    };
-    if time_trace.is_some() {
+    Ok(Some(saved))
+}
+
+/// Links, with the progress line and trace the command line asks for;
+/// prints the link's warnings (and with `-v` what was linked).
+fn link(a: &LinkArgs, o: &DeviceLinkOptions, env: &EnvDefaults, output: &str) -> Result<Vec<u8>, String> {
+    if a.time_trace.is_some() {
         trace::enable_trace();
     }
     if std::io::stderr().is_terminal() {
-        trace::enable_progress(TOOL);
+        trace::enable_progress(TOOL, env.progress_after);
     }
-    let out = device_link(&o).map_err(|e| e.0);
+    let out = device_link(o).map_err(|e| e.0);
     trace::finish_progress();
     let out = out?;
     for w in &out.warnings {
         sycl_tools::errln!("{TOOL}: warning: {w}");
     }
-    if verbose {
+    if a.verbose {
         sycl_tools::errln!(
             "sycl-device-link: inputs: {}  libfiles: {}  output: {output}",
-            inputs.join(", "),
-            device_libs.join(", ")
+            o.inputs.join(", "),
+            o.device_libs.join(", ")
         );
         sycl_tools::errln!(
             "sycl-device-link: {} device image(s), SPIR-V compiled by worker processes, SYCLBIN state {}",
             out.images,
-            state.name()
+            a.state.name()
         );
     }
+    Ok(out.bytes)
+}
+
+/// Writes the output, the `--spirv-dump-device-code` files and the trace,
+/// all or none.
+fn write_outputs(a: &LinkArgs, output: &str, bytes: &[u8]) -> Result<(), String> {
     let mut outs = Outputs::new();
-    outs.write(&output, &out.bytes)?;
-    if let Some(dir) = &spirv_dump {
-        link_steps::dump_spirv(&out.bytes, &output, dir, &mut outs)?;
+    outs.write(output, bytes)?;
+    if let Some(dir) = &a.spirv_dump {
+        link_steps::dump_spirv(bytes, output, dir, &mut outs)?;
     }
-    if let Some(path) = &time_trace {
+    if let Some(path) = &a.time_trace {
         outs.write(path, trace::take_chrome_trace(TOOL).as_bytes())?;
     }
-    outs.commit()?;
+    outs.commit()
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let Some(a) = parse_args(args)? else {
+        return Ok(());
+    };
+    let Some(output) = a.output.clone() else {
+        return Err("Output file must be specified".into());
+    };
+    if a.inputs.is_empty() {
+        return Err("no input files".into());
+    }
+    let env = sycl_tools::env::env_defaults();
+    let o = link_options(&a, &env)?;
+    if a.print_linked {
+        sycl_tools::out!("{}", link_steps::linked_module_text(&o)?);
+    }
+    let temps = link_steps::Temps::for_output(&output);
+    if a.verbose || a.dry_run {
+        for c in link_steps::commands(&o, &output, &temps) {
+            sycl_tools::errln!("{}", shell_line(&c));
+        }
+    }
+    if a.dry_run {
+        return Ok(());
+    }
+    let saved = save_temps(&a, &o, &temps)?;
+    let bytes = link(&a, &o, &env, &output)?;
+    write_outputs(&a, &output, &bytes)?;
     if let Some(saved) = saved {
         saved.keep();
     }

@@ -2,29 +2,22 @@
 //! `opt` does; see [`sycl_tools::opt`]. `-v` prints the command.
 use std::process::ExitCode;
 
-use sycl_tools::cli::Command;
-use sycl_tools::opt::{parse_opt, run};
+use sycl_postlink::codegen_worker::ReadCheck;
+use sycl_tools::cli::one_step_main;
+use sycl_tools::opt::{parse_opt, OptOptions};
 
 const TOOL: &str = "sycl-opt";
 
 sycl_tools::command_main!(TOOL, main_with_args);
 
 fn main_with_args(args: &[String]) -> ExitCode {
-    match parse_opt(args) {
-        Err(e) => sycl_tools::report_error(TOOL, &e),
-        Ok(Command::Print(text)) => {
-            sycl_tools::out!("{text}");
-            ExitCode::SUCCESS
-        }
-        Ok(Command::Run(mut o)) => {
-            o.read_check = match sycl_tools::entry::start_one_step(TOOL, args) {
-                Ok(check) => Some(check),
-                Err(code) => return code,
-            };
-            match run(&o) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => sycl_tools::report_error(TOOL, &e.to_string()),
-            }
-        }
+    one_step_main(TOOL, args, parse_opt, run)
+}
+
+fn run(mut o: OptOptions, check: ReadCheck) -> ExitCode {
+    o.read_check = Some(check);
+    match sycl_tools::opt::run(&o) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => sycl_tools::report_error(TOOL, &e.to_string()),
     }
 }

@@ -7,7 +7,6 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use sycl_postlink::output::Outputs;
-use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::split_report::split_report;
 use sycl_postlink::trace;
 use sycl_postlink::{Input, PostLinkError};
@@ -31,13 +30,13 @@ impl From<String> for Failure {
 fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Failure> {
     if x.verbose {
         sycl_tools::errln!("{}", shell_line(&post_link_command(o)));
-        sycl_tools::errln!("{TOOL}: {} worker thread(s)", thread_count(o.settings.threads));
+        sycl_tools::errln!("{TOOL}: {} worker thread(s)", o.settings.thread_count());
     }
     if x.time_trace.is_some() {
         trace::enable_trace();
     }
     if std::io::stderr().is_terminal() {
-        trace::enable_progress(TOOL);
+        trace::enable_progress(TOOL, sycl_tools::env::env_defaults().progress_after);
     }
     if let Some(dest) = &x.split_report {
         write_split_report(o, x, dest)?;
@@ -106,10 +105,13 @@ fn main_with_args(args: &[String]) -> ExitCode {
             sycl_tools::out!("{text}");
             ExitCode::SUCCESS
         }
-        Ok(Command::Run((o, x))) => match run(&o, &x) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(Failure::Message(e)) => sycl_tools::report_error(TOOL, &e),
-            Err(Failure::Run(e)) => sycl_tools::report_post_link_error(TOOL, &e),
-        },
+        Ok(Command::Run((mut o, x))) => {
+            o.settings.tuning = sycl_tools::env::env_defaults().tuning;
+            match run(&o, &x) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(Failure::Message(e)) => sycl_tools::report_error(TOOL, &e),
+                Err(Failure::Run(e)) => sycl_tools::report_post_link_error(TOOL, &e),
+            }
+        }
     }
 }

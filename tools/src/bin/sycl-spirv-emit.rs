@@ -11,67 +11,83 @@ use std::process::ExitCode;
 
 use sycl_postlink::codegen_worker::{compile_in_worker, default_memory_limit, WorkerSettings};
 use sycl_postlink::output::Outputs;
-use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::cl::{self, Arg, Opt, Parsed};
 
 const TOOL: &str = "sycl-spirv-emit";
 
-const SPECS: &[OptSpec] = &[
-    OptSpec {
-        name: "o",
-        kind: OptKind::Value,
-        help: "Output file ('-' for standard output)",
-        value_desc: "filename",
-    },
-    OptSpec {
-        name: "ptx",
-        kind: OptKind::Value,
-        help: "Compile to PTX for this NVPTX processor (sm_NN) instead of SPIR-V",
-        value_desc: "cpu",
-    },
-    OptSpec::flag("v", "Print the equivalent llc command"),
-    OptSpec::flag(
+/// What the command line sets.
+#[derive(Default)]
+struct Args {
+    output: Option<String>,
+    ptx: Option<String>,
+    verbose: bool,
+    no_validate: bool,
+}
+
+/// The options, each defined once.
+const OPTIONS: &[Opt<Args>] = &[
+    Opt::value("o", "filename", "Output file ('-' for standard output)", |a, v| {
+        a.output = Some(v.to_string());
+        Ok(())
+    }),
+    Opt::value(
+        "ptx",
+        "cpu",
+        "Compile to PTX for this NVPTX processor (sm_NN) instead of SPIR-V",
+        |a, v| {
+            a.ptx = Some(v.to_string());
+            Ok(())
+        },
+    ),
+    Opt::flag("v", "Print the equivalent llc command", |a, v| {
+        a.verbose = v == "true";
+        Ok(())
+    }),
+    Opt::flag(
         "no-validate",
         "Do not validate the SPIR-V written (spirv-val's checks, on by default)",
+        |a, v| {
+            a.no_validate = v == "true";
+            Ok(())
+        },
     ),
 ];
 
 fn run(args: &[String]) -> Result<(), String> {
-    let parsed = cl::parse(TOOL, SPECS, args)?;
-    let mut input = None;
-    let mut output = None;
-    let mut ptx = None;
-    let mut verbose = false;
-    let mut validate = true;
-    for a in parsed {
-        match a {
-            Arg::Help => {
-                sycl_tools::out!(
-                    "{}",
-                    cl::help(
-                        "Compiles an LLVM IR module to SPIR-V (or PTX) in process with LLVM's back ends.",
-                        "sycl-spirv-emit [options] <input file>",
-                        "sycl-spirv-emit options",
-                        SPECS
-                    )
-                );
-                return Ok(());
-            }
-            Arg::Version => {
-                sycl_tools::out!("{}", sycl_tools::version::text(TOOL));
-                return Ok(());
-            }
-            Arg::Positional(p) => {
-                if input.replace(p).is_some() {
-                    return Err("more than one input file".into());
-                }
-            }
-            Arg::Opt("o", v) => output = Some(v),
-            Arg::Opt("ptx", v) => ptx = Some(v),
-            Arg::Opt("v", v) => verbose = v == "true",
-            Arg::Opt("no-validate", v) => validate = v != "true",
-            Arg::Opt(..) => {}
-        }
+    let parsed = cl::parse(TOOL, &cl::specs(OPTIONS), args)?;
+    // A second input is an error where it stands, before a later --help.
+    let before_help = parsed.iter().take_while(|a| !matches!(a, Arg::Help | Arg::Version));
+    if before_help.filter(|a| matches!(a, Arg::Positional(_))).count() > 1 {
+        return Err("more than one input file".into());
     }
+    let mut a = Args::default();
+    let mut positional = match cl::apply(OPTIONS, parsed, &mut a)? {
+        Parsed::Help => {
+            sycl_tools::out!(
+                "{}",
+                cl::help_of(
+                    "Compiles an LLVM IR module to SPIR-V (or PTX) in process with LLVM's back ends.",
+                    "sycl-spirv-emit [options] <input file>",
+                    "sycl-spirv-emit options",
+                    OPTIONS
+                )
+            );
+            return Ok(());
+        }
+        Parsed::Version => {
+            sycl_tools::out!("{}", sycl_tools::version::text(TOOL));
+            return Ok(());
+        }
+        Parsed::Run(positional) => positional.into_iter(),
+    };
+    let Args {
+        output,
+        ptx,
+        verbose,
+        no_validate,
+    } = a;
+    let validate = !no_validate;
+    let input = positional.next();
     let Some(input) = input else {
         return Err(format!("no input file.  Try: '{TOOL} --help'"));
     };
@@ -90,7 +106,15 @@ fn run(args: &[String]) -> Result<(), String> {
     // SPIR-V back end runs in a worker (a crash or stack overflow of the
     // back end is one line) and its output is validated.
     let (ir, name) = sycl_tools::entry::read_input(&input)?;
-    let name = name.as_str();
+    let bytes = compile(&ir, &name, ptx.as_deref(), validate)?;
+    let mut outs = Outputs::new();
+    outs.write(&output, &bytes)?;
+    outs.commit()
+}
+
+/// `ir` (read from `name`) compiled to PTX for `ptx`, else to SPIR-V in a
+/// worker (validated when `validate`); errors name the file.
+fn compile(ir: &[u8], name: &str, ptx: Option<&str>, validate: bool) -> Result<Vec<u8>, String> {
     let in_file = |e: String| {
         // LLVM's diagnostics already start with the file name.
         if e.starts_with(&format!("{name}:")) {
@@ -99,11 +123,11 @@ fn run(args: &[String]) -> Result<(), String> {
             format!("{name}: {e}")
         }
     };
-    let bytes = match &ptx {
-        Some(cpu) => sycl_spirv::compile_ir_to_ptx(&ir, name, cpu).map_err(|e| in_file(e.to_string()))?,
+    Ok(match ptx {
+        Some(cpu) => sycl_spirv::compile_ir_to_ptx(ir, name, cpu).map_err(|e| in_file(e.to_string()))?,
         None => {
             let ctx = sycl_ir::Context::new();
-            let m = ctx.parse_ir(&ir, name).map_err(|e| in_file(e.to_string()))?;
+            let m = ctx.parse_ir(ir, name).map_err(|e| in_file(e.to_string()))?;
             sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv).map_err(|e| in_file(e.to_string()))?;
             drop(m);
             let settings = WorkerSettings {
@@ -114,14 +138,11 @@ fn run(args: &[String]) -> Result<(), String> {
                 pieces: sycl_postlink::pieces::PieceSettings::OFF,
                 opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
             };
-            compile_in_worker(&sycl_tools::entry::worker()?, &settings, name, &ir)
+            compile_in_worker(&sycl_tools::entry::worker()?, &settings, name, ir)
                 .map_err(in_file)?
                 .spirv
         }
-    };
-    let mut outs = Outputs::new();
-    outs.write(&output, &bytes)?;
-    outs.commit()
+    })
 }
 
 sycl_tools::command_main!(TOOL, main_with_args);

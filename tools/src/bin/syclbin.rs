@@ -43,8 +43,6 @@ use std::process::ExitCode;
 
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::{io_reason, Outputs};
-use sycl_postlink::pieces::PieceSettings;
-use sycl_postlink::pipeline::thread_count;
 use sycl_postlink::syclbin::{
     self as syclbin_pack, Container, Packager, SyclbinImage, SyclbinOptions, SyclbinPackError,
 };
@@ -53,110 +51,163 @@ use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{self, AbstractModule, BundleState, IrType, NativeImage, Packaging, Syclbin, SyclbinFile};
 use sycl_tools::cache_opts;
-use sycl_tools::cl::{self, Arg, OptKind, OptSpec};
+use sycl_tools::cl::{self, Opt, Parsed};
 use sycl_tools::cli::shell_line;
+use sycl_tools::env::EnvDefaults;
+use sycl_tools::shared_opts::{codegen_opts, thread_opts, HasSyclbinArgs, SyclbinArgs};
 
 const TOOL: &str = "syclbin";
 
-const SPECS: &[OptSpec] = &[
-    OptSpec {
-        name: "o",
-        kind: OptKind::Value,
-        help: "Output file (create, convert)",
-        value_desc: "filename",
-    },
-    OptSpec {
-        name: "format",
-        kind: OptKind::Enum(&["bare", "offload-v1", "offload-v2", "syclbin-v2"]),
-        help: "Form to write (convert; default offload-v1)",
-        value_desc: "",
-    },
-    OptSpec {
-        name: "state",
-        kind: OptKind::Enum(&["input", "object", "executable"]),
-        help: "Bundle state written to the global metadata (create; default input)",
-        value_desc: "",
-    },
-    OptSpec {
-        name: "table",
-        kind: OptKind::Value,
-        help: "File table [Code|Properties|Symbols] giving one abstract module per row (create)",
-        value_desc: "file",
-    },
-    OptSpec {
-        name: "image",
-        kind: OptKind::Value,
-        help: "One abstract module: <file>[,props=<f>][,sym=<f>][,arch=<a>][,type=<t>][,target=<triple>] (create)",
-        value_desc: "spec",
-    },
-    OptSpec {
-        name: "ir-type",
-        kind: OptKind::Enum(&["spirv", "ptx", "amdgcn"]),
-        help: "IR type of the modules of --table (create; default spirv)",
-        value_desc: "",
-    },
-    OptSpec {
-        name: "target",
-        kind: OptKind::Value,
-        help: "Target of the modules of --table (create)",
-        value_desc: "triple",
-    },
-    OptSpec {
-        name: "offload-binary",
-        kind: OptKind::Flag,
-        help: "Wrap the SYCLBIN in an LLVM offload binary (create; the default)",
-        value_desc: "",
-    },
-    OptSpec {
-        name: "bare",
-        kind: OptKind::Flag,
-        help: "Write the SYCLBIN alone, without the offload binary the runtime reads (create)",
-        value_desc: "",
-    },
-    OptSpec {
-        name: "triple",
-        kind: OptKind::Value,
-        help: "Offload binary 'triple' string",
-        value_desc: "triple",
-    },
-    OptSpec {
-        name: "arch",
-        kind: OptKind::Value,
-        help: "Offload binary 'arch' string",
-        value_desc: "arch",
-    },
-    OptSpec::threads(),
-    OptSpec::jobs(),
-    OptSpec::flag(
-        "v",
-        "Print the command, and each image compiled (create) or file written (extract)",
-    ),
-    OptSpec {
-        name: "time-trace",
-        kind: OptKind::Value,
-        help: "Write a Chrome trace (as LLVM's -ftime-trace) of each image's code generation (create)",
-        value_desc: "file",
-    },
-    OptSpec {
-        name: "spirv-ext",
-        kind: OptKind::Value,
-        help:
-            "SPIR-V extensions code generation may use: +EXT,-EXT change DPC++'s list, plain names replace it (create)",
-        value_desc: "list",
-    },
-    OptSpec {
-        name: "no-validate",
-        kind: OptKind::Flag,
-        help: "Do not validate the SPIR-V modules (create)",
-        value_desc: "",
-    },
-    cl::CODEGEN_MEMORY_LIMIT,
-    cache_opts::CACHE_DIR,
-    cache_opts::NO_CACHE,
-    cache_opts::CACHE_POLICY,
-    cl::CODEGEN_PIECES,
-    cl::CODEGEN_OPT_LEVEL,
-];
+/// What the command line sets (for `create`, `convert`, `extract`, `cache`).
+struct Args {
+    output: Option<String>,
+    time_trace: Option<String>,
+    c: CreateArgs,
+}
+
+impl HasSyclbinArgs for Args {
+    fn syclbin_args(&mut self) -> &mut SyclbinArgs {
+        &mut self.c.syclbin
+    }
+
+    fn syclbin_ref(&self) -> &SyclbinArgs {
+        &self.c.syclbin
+    }
+}
+
+fn on(v: &str) -> bool {
+    v == "true"
+}
+
+/// The options of `syclbin`, each defined once, in `--help` order (the
+/// SYCLBIN code generation options and the thread count are shared with
+/// `sycl-link`: `sycl_tools::shared_opts`).
+fn options() -> Vec<Opt<Args>> {
+    let mut opts: Vec<Opt<Args>> = vec![
+        Opt::value("o", "filename", "Output file (create, convert)", |a, v| {
+            a.output = Some(v.to_string());
+            Ok(())
+        }),
+        Opt::one_of(
+            "format",
+            &["bare", "offload-v1", "offload-v2", "syclbin-v2"],
+            &[
+                ("bare", "SYCLBIN v1 alone"),
+                ("offload-v1", "SYCLBIN v1 in an LLVM offload binary v1 (default)"),
+                (
+                    "offload-v2",
+                    "SYCLBIN v1 in a single-entry offload binary v2 (ext_oneapi_get_content)",
+                ),
+                ("syclbin-v2", "upstream's multi-entry SYCLBIN v2"),
+            ],
+            "Form to write (convert; default offload-v1)",
+            |a, v| {
+                a.c.format = Packaging::from_name(v).unwrap_or(Packaging::OffloadV1);
+                Ok(())
+            },
+        ),
+        Opt::one_of(
+            "state",
+            &["input", "object", "executable"],
+            &[
+                ("input", "kernel bundle state input (default)"),
+                ("object", "kernel bundle state object"),
+                ("executable", "kernel bundle state executable"),
+            ],
+            "Bundle state written to the global metadata (create; default input)",
+            |a, v| {
+                a.c.state = BundleState::from_name(v).unwrap_or(BundleState::Input);
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "table",
+            "file",
+            "File table [Code|Properties|Symbols] giving one abstract module per row (create)",
+            |a, v| {
+                a.c.tables.push(v.to_string());
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "image",
+            "spec",
+            "One abstract module: <file>[,props=<f>][,sym=<f>][,arch=<a>][,type=<t>][,target=<triple>] (create)",
+            |a, v| {
+                a.c.images.push(parse_image_spec(v).map_err(|f| f.what)?);
+                Ok(())
+            },
+        ),
+        Opt::one_of(
+            "ir-type",
+            &["spirv", "ptx", "amdgcn"],
+            &[("spirv", "SPIR-V (default)"), ("ptx", "PTX"), ("amdgcn", "AMDGCN")],
+            "IR type of the modules of --table (create; default spirv)",
+            |a, v| {
+                a.c.ir_type = IrType::from_name(v).unwrap_or(IrType::SpirV);
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "target",
+            "triple",
+            "Target of the modules of --table (create)",
+            |a, v| {
+                a.c.target = Some(v.to_string());
+                Ok(())
+            },
+        ),
+        Opt::flag(
+            "offload-binary",
+            "Wrap the SYCLBIN in an LLVM offload binary (create; the default)",
+            |a, v| {
+                a.c.bare &= !on(v);
+                Ok(())
+            },
+        ),
+        Opt::flag(
+            "bare",
+            "Write the SYCLBIN alone, without the offload binary the runtime reads (create)",
+            |a, v| {
+                a.c.bare = on(v);
+                Ok(())
+            },
+        ),
+        Opt::value("triple", "triple", "Offload binary 'triple' string", |a, v| {
+            a.c.triple = Some(v.to_string());
+            Ok(())
+        }),
+        Opt::value("arch", "arch", "Offload binary 'arch' string", |a, v| {
+            a.c.arch = Some(v.to_string());
+            Ok(())
+        }),
+    ];
+    opts.extend(thread_opts());
+    opts.extend::<[Opt<Args>; 2]>([
+        Opt::flag(
+            "v",
+            "Print the command, and each image compiled (create) or file written (extract)",
+            |a, v| {
+                a.c.verbose = on(v);
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "time-trace",
+            "file",
+            "Write a Chrome trace (as LLVM's -ftime-trace) of each image's code generation (create)",
+            |a, v| {
+                a.time_trace = Some(v.to_string());
+                Ok(())
+            },
+        ),
+    ]);
+    opts.extend(codegen_opts(
+        "SPIR-V extensions code generation may use: +EXT,-EXT change DPC++'s list, plain names replace it (create)",
+        "Do not validate the SPIR-V modules (create)",
+    ));
+    opts
+}
 
 /// `syclbin extract <file> -o <dir>`: every part of a SYCLBIN back out as
 /// files, with a file table that `syclbin create --table` reads back:
@@ -410,121 +461,65 @@ fn pack_failure(e: SyclbinPackError) -> Failure {
     }
 }
 
-/// Descriptions of the enum options' values for `--help`.
-const VALUE_HELP: &[(&str, &str, &str)] = &[
-    ("format", "bare", "SYCLBIN v1 alone"),
-    (
-        "format",
-        "offload-v1",
-        "SYCLBIN v1 in an LLVM offload binary v1 (default)",
-    ),
-    (
-        "format",
-        "offload-v2",
-        "SYCLBIN v1 in a single-entry offload binary v2 (ext_oneapi_get_content)",
-    ),
-    ("format", "syclbin-v2", "upstream's multi-entry SYCLBIN v2"),
-    ("state", "input", "kernel bundle state input (default)"),
-    ("state", "object", "kernel bundle state object"),
-    ("state", "executable", "kernel bundle state executable"),
-    ("ir-type", "spirv", "SPIR-V (default)"),
-    ("ir-type", "ptx", "PTX"),
-    ("ir-type", "amdgcn", "AMDGCN"),
-];
-
-fn usage() -> String {
-    cl::help_with_values(
+fn usage(opts: &[Opt<Args>]) -> String {
+    cl::help_of(
         "Inspect and build SYCLBIN files.\n\n  syclbin dump <file>\n  syclbin convert <file> -o <file> [--format=<form>]\n  syclbin create -o <file> [options]\n  syclbin extract <file> -o <dir>   (images, property sets, kernel names back out as files, with a file table)",
         "syclbin dump <file> | syclbin convert <file> -o <file> [options] | syclbin create -o <file> [options]",
         "syclbin options",
-        SPECS,
-        VALUE_HELP,
+        opts,
     )
 }
 
 fn run(args: &[String]) -> Result<(), Failure> {
-    let parsed = cl::parse(TOOL, SPECS, args).map_err(plain)?;
-    let mut positional = Vec::new();
-    let mut output = None;
-    let mut c = CreateArgs {
-        state: BundleState::Input,
-        tables: Vec::new(),
-        images: Vec::new(),
-        ir_type: IrType::SpirV,
-        target: None,
-        bare: false,
-        triple: None,
-        arch: None,
-        format: Packaging::OffloadV1,
-        threads: None,
-        verbose: false,
-        spirv_extensions: syclbin_pack::default_spirv_extensions(),
-        validate: true,
-        codegen_memory_limit: None,
-        cache: cache_opts::CacheArgs::default(),
-        pieces: cl::codegen_pieces_default().map_err(plain)?,
-        opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
+    let opts = options();
+    let parsed = cl::parse(TOOL, &cl::specs(&opts), args).map_err(plain)?;
+    let mut a = Args {
+        output: None,
+        time_trace: None,
+        c: CreateArgs {
+            state: BundleState::Input,
+            tables: Vec::new(),
+            images: Vec::new(),
+            ir_type: IrType::SpirV,
+            target: None,
+            bare: false,
+            triple: None,
+            arch: None,
+            format: Packaging::OffloadV1,
+            verbose: false,
+            syclbin: SyclbinArgs::new().map_err(plain)?,
+        },
     };
-    let mut time_trace = None;
-    for a in parsed {
-        match a {
-            Arg::Help => {
-                sycl_tools::out!("{}", usage());
-                return Ok(());
-            }
-            Arg::Version => {
-                sycl_tools::out!("{}", sycl_tools::version::text("syclbin"));
-                return Ok(());
-            }
-            Arg::Positional(p) => positional.push(p),
-            Arg::Opt("o", v) => output = Some(v),
-            Arg::Opt("format", v) => c.format = Packaging::from_name(&v).unwrap_or(Packaging::OffloadV1),
-            Arg::Opt("state", v) => c.state = BundleState::from_name(&v).unwrap_or(BundleState::Input),
-            Arg::Opt("table", v) => c.tables.push(v),
-            Arg::Opt("image", v) => c.images.push(parse_image_spec(&v)?),
-            Arg::Opt("ir-type", v) => c.ir_type = IrType::from_name(&v).unwrap_or(IrType::SpirV),
-            Arg::Opt("target", v) => c.target = Some(v),
-            Arg::Opt("offload-binary", v) => c.bare &= v != "true",
-            Arg::Opt("bare", v) => c.bare = v == "true",
-            Arg::Opt("triple", v) => c.triple = Some(v),
-            Arg::Opt("arch", v) => c.arch = Some(v),
-            Arg::Opt("threads" | "j", v) => c.threads = cl::threads_value(&v),
-            Arg::Opt("v", v) => c.verbose = v == "true",
-            Arg::Opt("time-trace", v) => time_trace = Some(v),
-            Arg::Opt("spirv-ext", v) => {
-                c.spirv_extensions = syclbin_pack::parse_spirv_extensions(&v).map_err(|e| plain(e.to_string()))?
-            }
-            Arg::Opt("no-validate", v) => c.validate = v != "true",
-            Arg::Opt("codegen-pieces", v) => c.pieces = cl::codegen_pieces(&v).map_err(plain)?,
-            Arg::Opt("codegen-opt-level", v) => c.opt_level = cl::codegen_opt_level(&v).map_err(plain)?,
-            Arg::Opt("codegen-memory-limit", v) => {
-                c.codegen_memory_limit = Some(cl::codegen_memory_limit(&v).map_err(plain)?)
-            }
-            Arg::Opt(name, v) => {
-                c.cache.take(name, &v);
-            }
+    let positional = match cl::apply(&opts, parsed, &mut a).map_err(plain)? {
+        Parsed::Help => {
+            sycl_tools::out!("{}", usage(&opts));
+            return Ok(());
         }
-    }
+        Parsed::Version => {
+            sycl_tools::out!("{}", sycl_tools::version::text("syclbin"));
+            return Ok(());
+        }
+        Parsed::Run(positional) => positional,
+    };
+    let Args { output, time_trace, c } = a;
     if c.verbose {
         let shown: Vec<String> = std::iter::once(TOOL.to_string())
             .chain(args.iter().filter(|a| !matches!(a.as_str(), "-v" | "--v")).cloned())
             .collect();
         sycl_tools::errln!("{}", shell_line(&shown));
     }
+    let env = sycl_tools::env::env_defaults();
     if time_trace.is_some() {
         trace::enable_trace();
     }
     if std::io::stderr().is_terminal() {
-        trace::enable_progress(TOOL);
+        trace::enable_progress(TOOL, env.progress_after);
     }
-    let result = run_command(positional, output, c);
+    let result = run_command(positional, output, c, &env);
     trace::finish_progress();
     result?;
     if let Some(path) = time_trace {
-        let mut outs = Outputs::new();
-        outs.write(&path, trace::take_chrome_trace(TOOL).as_bytes())
-            .map_err(plain)?;
-        outs.commit().map_err(plain)?;
+        write_file(&path, trace::take_chrome_trace(TOOL).as_bytes())?;
     }
     Ok(())
 }
@@ -540,17 +535,16 @@ struct CreateArgs {
     triple: Option<String>,
     arch: Option<String>,
     format: Packaging,
-    threads: Option<usize>,
     verbose: bool,
-    spirv_extensions: Vec<String>,
-    validate: bool,
-    codegen_memory_limit: Option<u64>,
-    cache: cache_opts::CacheArgs,
-    pieces: PieceSettings,
-    opt_level: u8,
+    syclbin: SyclbinArgs,
 }
 
-fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -> Result<(), Failure> {
+fn run_command(
+    positional: Vec<String>,
+    output: Option<String>,
+    c: CreateArgs,
+    env: &EnvDefaults,
+) -> Result<(), Failure> {
     let mut positional = positional.into_iter();
     match positional.next().as_deref() {
         Some("extract") => {
@@ -588,9 +582,7 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
             let bytes = bin
                 .write_as(c.format, strings.iter().filter_map(|(k, v)| Some((*k, (*v)?))))
                 .map_err(|e| fail(&output, e.to_string()))?;
-            let mut outs = Outputs::new();
-            outs.write(&output, &bytes).map_err(plain)?;
-            outs.commit().map_err(plain)
+            write_file(&output, &bytes)
         }
         Some("create") => {
             if let Some(extra) = positional.next() {
@@ -602,43 +594,47 @@ fn run_command(positional: Vec<String>, output: Option<String>, c: CreateArgs) -
             if c.tables.is_empty() && c.images.is_empty() {
                 return Err(plain("create needs at least one --table or --image"));
             }
-            let opts = SyclbinOptions {
-                state: c.state,
-                ir_type: c.ir_type,
-                target: c.target.clone(),
-                container: if c.bare {
-                    Container::Bare
-                } else {
-                    Container::OffloadBinary
-                },
-                triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
-                arch: c.arch,
-                threads: thread_count(c.threads),
-                workers: Some(sycl_tools::entry::worker().map_err(plain)?),
-                spirv_extensions: c.spirv_extensions,
-                validate: c.validate,
-                codegen_memory_limit: c.codegen_memory_limit,
-                cache: c.cache.settings().map_err(plain)?,
-                pieces: c.pieces,
-                opt_level: c.opt_level,
-                ..SyclbinOptions::default()
-            };
-            let mut specs = Vec::new();
-            for t in &c.tables {
-                specs.extend(specs_from_table(t, c.target.as_deref(), c.ir_type)?);
-            }
-            specs.extend(c.images);
-            let mut bin = Syclbin::new(c.state);
-            bin.abstract_modules = abstract_modules(&specs, &opts)?;
-            let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(&output, e.to_string()))?;
-            let mut outs = Outputs::new();
-            outs.write(&output, &bytes).map_err(plain)?;
-            outs.commit().map_err(plain)
+            create(c, &output, env)
         }
-        Some("cache") => cache_command(positional.next().as_deref(), positional.next(), &c.cache),
+        Some("cache") => cache_command(positional.next().as_deref(), positional.next(), &c.syclbin.cache),
         Some(other) => Err(plain(format!("unknown command '{other}'.  Try: '{TOOL} --help'"))),
         None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
     }
+}
+
+/// `syclbin create`: the SYCLBIN of the tables and images `c` names,
+/// written to `output`.
+fn create(c: CreateArgs, output: &str, env: &EnvDefaults) -> Result<(), Failure> {
+    let create = SyclbinOptions {
+        state: c.state,
+        ir_type: c.ir_type,
+        target: c.target.clone(),
+        container: if c.bare {
+            Container::Bare
+        } else {
+            Container::OffloadBinary
+        },
+        triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
+        arch: c.arch,
+        ..SyclbinOptions::default()
+    };
+    let opts = c.syclbin.options(env, create).map_err(plain)?;
+    let mut specs = Vec::new();
+    for t in &c.tables {
+        specs.extend(specs_from_table(t, c.target.as_deref(), c.ir_type)?);
+    }
+    specs.extend(c.images);
+    let mut bin = Syclbin::new(c.state);
+    bin.abstract_modules = abstract_modules(&specs, &opts)?;
+    let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(output, e.to_string()))?;
+    write_file(output, &bytes)
+}
+
+/// Writes `bytes` to `path`, all or nothing.
+fn write_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    let mut outs = Outputs::new();
+    outs.write(path, bytes).map_err(plain)?;
+    outs.commit().map_err(plain)
 }
 
 /// `syclbin cache [show|clear|prune]`: the code cache's directory, entries,

@@ -1,0 +1,246 @@
+//! The options several commands share, each defined once ([`cl::Opt`]):
+//! `--threads`/`-j` (every command that runs workers, [`thread_opts`]) and
+//! the SYCLBIN code generation options of `sycl-link` and `syclbin create`
+//! ([`codegen_opts`]: `--spirv-ext`, `--no-validate`,
+//! `--codegen-memory-limit`, the code cache's `--cache-dir`/`--no-cache`/
+//! `--cache-policy`, `--codegen-pieces`, `--codegen-opt-level`), with what
+//! they set ([`SyclbinArgs`]) and how that maps onto
+//! `sycl_postlink::syclbin::SyclbinOptions` ([`SyclbinArgs::options`]).
+//!
+//! [`cl::Opt`]: crate::cl::Opt
+
+use sycl_postlink::pieces::PieceSettings;
+use sycl_postlink::syclbin::{self, SyclbinOptions};
+
+use crate::cache_opts::CacheArgs;
+use crate::cl::{Opt, OptKind, OptSpec};
+use crate::env::EnvDefaults;
+
+/// A command's options that hold a thread count (`-j`/`--threads`).
+pub trait HasThreads {
+    /// The thread count asked for (`None`: the default).
+    fn threads_mut(&mut self) -> &mut Option<usize>;
+    /// The thread count asked for (`None`: the default).
+    fn threads(&self) -> Option<usize>;
+}
+
+/// A command's options that hold the SYCLBIN code generation options.
+pub trait HasSyclbinArgs {
+    /// The SYCLBIN code generation options.
+    fn syclbin_args(&mut self) -> &mut SyclbinArgs;
+    /// The SYCLBIN code generation options.
+    fn syclbin_ref(&self) -> &SyclbinArgs;
+}
+
+impl<T: HasSyclbinArgs> HasThreads for T {
+    fn threads_mut(&mut self) -> &mut Option<usize> {
+        &mut self.syclbin_args().threads
+    }
+
+    fn threads(&self) -> Option<usize> {
+        self.syclbin_ref().threads
+    }
+}
+
+/// Help text of `--threads`, shared by every command that runs workers.
+const THREADS_HELP: &str = "Number of worker threads, at most (default: SPL_THREADS if set, else all cores; 0 means the default). Output is the same whatever the number";
+
+fn set_threads<T: HasThreads>(t: &mut T, v: &str) -> Result<(), String> {
+    // 0 (the default) is `None`.
+    *t.threads_mut() = v.parse::<usize>().ok().filter(|&n| n > 0);
+    Ok(())
+}
+
+fn show_threads<T: HasThreads>(t: &T) -> Option<String> {
+    t.threads().map(|n| format!("--threads={n}"))
+}
+
+/// `--threads=<N>` (printed in commands as such when given) and its short
+/// spelling `-j <N>` (as `make -j`).
+pub const fn thread_opts<T: HasThreads>() -> [Opt<T>; 2] {
+    const fn spec(name: &'static str, help: &'static str) -> OptSpec {
+        OptSpec {
+            name,
+            kind: OptKind::UInt,
+            help,
+            value_desc: "N",
+        }
+    }
+    [
+        Opt::new(spec("threads", THREADS_HELP), set_threads::<T>).shown(show_threads::<T>),
+        Opt::new(spec("j", "Alias for --threads"), set_threads::<T>),
+    ]
+}
+
+/// What the SYCLBIN code generation options set.
+#[derive(Debug, Clone)]
+pub struct SyclbinArgs {
+    /// `--threads`/`-j`.
+    pub threads: Option<usize>,
+    /// `--spirv-ext` (DPC++'s list by default).
+    pub spirv_extensions: Vec<String>,
+    /// Not `--no-validate`.
+    pub validate: bool,
+    /// `--codegen-memory-limit`, in bytes (`Some(0)`: no limit).
+    pub codegen_memory_limit: Option<u64>,
+    /// `--cache-dir`, `--no-cache`, `--cache-policy`.
+    pub cache: CacheArgs,
+    /// `--codegen-pieces` (default: `SPL_CODEGEN_PIECES`, else off).
+    pub pieces: PieceSettings,
+    /// `--codegen-opt-level`.
+    pub opt_level: u8,
+}
+
+impl SyclbinArgs {
+    /// The defaults of the commands: `--codegen-pieces` from
+    /// `SPL_CODEGEN_PIECES` ([`codegen_pieces_default`]), the rest as with no
+    /// option.
+    pub fn new() -> Result<Self, String> {
+        Ok(SyclbinArgs {
+            threads: None,
+            spirv_extensions: syclbin::default_spirv_extensions(),
+            validate: true,
+            codegen_memory_limit: None,
+            cache: CacheArgs::default(),
+            pieces: codegen_pieces_default()?,
+            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
+        })
+    }
+
+    /// These options in `o` (its other fields as given): the thread count
+    /// resolved against `env`, the worker program, the cache settings.
+    pub fn options(&self, env: &EnvDefaults, o: SyclbinOptions) -> Result<SyclbinOptions, String> {
+        Ok(SyclbinOptions {
+            threads: env.tuning.thread_count(self.threads),
+            workers: Some(crate::entry::worker()?),
+            spirv_extensions: self.spirv_extensions.clone(),
+            validate: self.validate,
+            codegen_memory_limit: self.codegen_memory_limit,
+            cache: self.cache.settings()?,
+            pieces: self.pieces,
+            opt_level: self.opt_level,
+            ..o
+        })
+    }
+}
+
+/// `--codegen-memory-limit=<MiB>`: the address space in bytes each process
+/// compiling an image may take (`0`: no limit).
+pub fn codegen_memory_limit(v: &str) -> Result<u64, String> {
+    v.parse::<u64>()
+        .ok()
+        .and_then(|mib| mib.checked_mul(1 << 20))
+        .ok_or_else(|| format!("invalid --codegen-memory-limit '{v}': expected a number of MiB (0: no limit)"))
+}
+
+/// `--codegen-pieces=auto|off|force`: which images are compiled in pieces
+/// (`sycl_postlink::pieces`): `off` (the default) none, `auto` the large
+/// ones, `force` every image of two functions or more (for tests).
+pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
+    match v {
+        "auto" => Ok(PieceSettings::default()),
+        "off" => Ok(PieceSettings::OFF),
+        "force" => Ok(PieceSettings::forced(FORCED_PIECES)),
+        _ => Err(format!("invalid --codegen-pieces '{v}': expected auto, off or force")),
+    }
+}
+
+/// The most pieces of an image with `--codegen-pieces=force`.
+const FORCED_PIECES: usize = 16;
+
+/// The commands' default of `--codegen-pieces`: `SPL_CODEGEN_PIECES` when
+/// set (the tests force pieces on every command that way), else `off`:
+/// on 16 cores pieces measured no faster on real and generated modules
+/// (`bench/README.md`, "Pieces on 16 cores").
+pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
+    match std::env::var("SPL_CODEGEN_PIECES") {
+        Ok(v) if !v.is_empty() => codegen_pieces(&v).map_err(|e| format!("SPL_CODEGEN_PIECES: {e}")),
+        _ => Ok(PieceSettings::OFF),
+    }
+}
+
+/// `--codegen-opt-level=<0..3>`: the SPIR-V back end's optimization level.
+pub fn codegen_opt_level(v: &str) -> Result<u8, String> {
+    v.parse::<u8>()
+        .ok()
+        .filter(|l| *l <= 3)
+        .ok_or_else(|| format!("invalid --codegen-opt-level '{v}': expected 0, 1, 2 or 3"))
+}
+
+fn args<T: HasSyclbinArgs>(t: &mut T) -> &mut SyclbinArgs {
+    t.syclbin_args()
+}
+
+/// The SYCLBIN code generation options, in `--help` order of the table they
+/// go in: `--spirv-ext` and `--no-validate` with the commands' own help
+/// (`syclbin` says which subcommand takes them), then the rest.
+pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate_help: &'static str) -> [Opt<T>; 8] {
+    [
+        Opt::value("spirv-ext", "list", spirv_ext_help, |t: &mut T, v| {
+            args(t).spirv_extensions = syclbin::parse_spirv_extensions(v).map_err(|e| e.to_string())?;
+            Ok(())
+        }),
+        Opt::flag("no-validate", no_validate_help, |t: &mut T, v| {
+            args(t).validate = v != "true";
+            Ok(())
+        }),
+        Opt::value(
+            "codegen-memory-limit",
+            "MiB",
+            "Memory (MiB of address space) the process compiling one image may take beyond its worker's; an image \
+             that needs more fails with 'out of memory' (default: the machine's memory divided by the threads; 0: no limit)",
+            |t: &mut T, v| {
+                args(t).codegen_memory_limit = Some(codegen_memory_limit(v)?);
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "cache-dir",
+            "dir",
+            "Code cache directory (default: $SPL_CACHE_DIR, else $XDG_CACHE_HOME/sycl-post-link, else \
+             ~/.cache/sycl-post-link): SPIR-V of unchanged images is taken from it instead of compiled",
+            |t: &mut T, v| {
+                args(t).cache.dir = Some(v.to_string());
+                Ok(())
+            },
+        ),
+        Opt::flag(
+            "no-cache",
+            "Compile every image; neither read nor write the code cache (also SPL_NO_CACHE=1)",
+            |t: &mut T, v| {
+                args(t).cache.off = v == "true";
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "cache-policy",
+            "policy",
+            "Code cache pruning, as --thinlto-cache-policy: prune_interval=<dur>:prune_after=<dur>:\
+             cache_size_bytes=<n>[k|m|g]:cache_size_files=<n> (default 20m, 168h, 1g, 1000000; also $SPL_CACHE_POLICY)",
+            |t: &mut T, v| {
+                args(t).cache.policy = Some(v.to_string());
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "codegen-pieces",
+            "auto|off|force",
+            "Compile large images in pieces on several cores, joined into one module: off (the default; \
+             SPL_CODEGEN_PIECES sets another), auto (images of more than 8000 instructions), or force (every image of \
+             two functions or more)",
+            |t: &mut T, v| {
+                args(t).pieces = codegen_pieces(v)?;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "codegen-opt-level",
+            "0-3",
+            "The SPIR-V back end's optimization level, as llc -O<n> (default 2)",
+            |t: &mut T, v| {
+                args(t).opt_level = codegen_opt_level(v)?;
+                Ok(())
+            },
+        ),
+    ]
+}

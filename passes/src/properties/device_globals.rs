@@ -24,7 +24,7 @@ use indexmap::IndexMap;
 use sycl_ir::{Module, Value};
 use sycl_props::property_set::{names, DeviceGlobalInfo, PropertySetRegistry};
 
-use super::attr_as_u32;
+use super::attributes::attr_as_u32;
 
 /// Attribute marking a device global; its value is the size of the
 /// underlying type.

@@ -30,7 +30,8 @@
 use sycl_ir::{Module, Value};
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 
-use super::{attr_as_u32, parse_i32, EsimdStatus};
+use super::attributes::{attr_as_u32, parse_i32};
+use super::options::EsimdStatus;
 
 /// Sanitizer kernel-metadata globals and the `sanUsed` value they mean.
 pub const SANITIZER_METADATA: [(&str, &str); 3] = [

@@ -54,83 +54,10 @@ use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 pub use device_globals::{check_device_image_scope, DeviceImageScopeError};
 pub use requirements::DeviceRequirements;
 
-/// SYCL/ESIMD status of an image (`sycl-esimd-split-status`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum EsimdStatus {
-    /// Only SYCL entry points.
-    #[default]
-    SyclOnly,
-    /// Only ESIMD entry points.
-    EsimdOnly,
-    /// Both, linked back together.
-    SyclAndEsimd,
-}
-
-/// Which optional sets to compute, and what the image is.
-#[derive(Debug, Clone, Default)]
-pub struct PropertyOptions {
-    /// `-emit-param-info`
-    pub param_info: bool,
-    /// `-emit-program-metadata`
-    pub program_metadata: bool,
-    /// `-emit-exported-symbols`
-    pub exported_symbols: bool,
-    /// `-emit-imported-symbols`
-    pub imported_symbols: bool,
-    /// `-device-globals`
-    pub device_globals: bool,
-    /// `-emit-kernel-names`
-    pub kernel_names: bool,
-    /// `-split=none`: `reqd_work_group_size_uint64_t` is dropped from the
-    /// device requirements (the whole module is one image, whose other
-    /// kernels must stay launchable with other work-group sizes).
-    pub split_none: bool,
-    /// Imported symbols by the rule of dynamic linking: with
-    /// `-allow-device-image-dependencies`, or with `-import-undefined-externals`
-    /// (where the image's declarations are what the module does not define).
-    pub dynamic_linking: bool,
-    /// The image's SYCL/ESIMD status.
-    pub esimd_status: EsimdStatus,
-    /// The image is a default-specialization-constant copy.
-    pub spec_consts_replaced_with_default: bool,
-    /// `-id-queries-range=`: 0 (`int`, no property), 1 (`uint`) or 2
-    /// (`size_t`).
-    pub id_queries_range: u32,
-    /// Also write `[SYCL/devicelib req mask]` (`-emit-devicelib-req-mask`),
-    /// first, as the revisions before upstream PR #20777 did.
-    pub devicelib_req_mask: bool,
-}
-
-/// Upstream's `StringRef::getAsInteger` for unsigned types, radix 10: only
-/// ASCII digits, at least one, and the value must fit.
-pub fn parse_u32(s: &str) -> Option<u32> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
-/// Upstream's `StringRef::getAsInteger` for `int`, radix 10: an optional
-/// `-`, then only ASCII digits, and the value must fit.
-pub fn parse_i32(s: &str) -> Option<i32> {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
-}
-
-/// Upstream's `getAttributeAsInteger<uint32_t>`: the value of a string
-/// attribute as `u32`, 0 when it is not a number (upstream asserts in debug
-/// builds and leaves 0 in release builds).
-pub fn attr_as_u32(value: &str) -> u32 {
-    parse_u32(value).unwrap_or(0)
-}
-
-/// The metadata node of kind `kind` attached to `f`.
-pub(crate) fn md_of<'c>(m: &Module<'c>, f: Value<'c>, kind: &str) -> Option<Value<'c>> {
-    f.metadata(m.md_kind(kind))
-}
+mod attributes;
+mod options;
+pub use attributes::{attr_as_u32, parse_i32, parse_u32};
+pub use options::{EsimdStatus, PropertyOptions};
 
 /// Computes the property sets of image `m` whose entry points are named
 /// `entry_points` (in entry-point order; names that are no longer in the

@@ -26,7 +26,7 @@
 use sycl_ir::Module;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 
-use super::md_of;
+use super::attributes::md_of;
 
 /// Name of the metadata written by dead-argument elimination.
 pub const OMIT_ARGS_MD: &str = "sycl_kernel_omit_args";

@@ -21,8 +21,8 @@
 use sycl_ir::{Module, Value};
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 
+use super::attributes::md_of;
 use super::device_globals::{is_device_global, unique_id};
-use super::md_of;
 
 /// Zero-extended integer operands of metadata `kind` on `f`, if attached.
 fn int_operands<'c>(m: &Module<'c>, f: Value<'c>, kind: &str) -> Option<Vec<u64>> {

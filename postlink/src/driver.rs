@@ -390,6 +390,8 @@ pub fn split_and_save<S: ImageSink>(
     }
     let jobs = plan_jobs(&m, &groups, s.ep.dynamic_linking);
     drop(groups);
+    let md_kinds = post_split_md_kinds(s, &m);
+    register_md_kinds(&m, &md_kinds);
     drop(analysis);
 
     let threads = useful_threads(
@@ -427,7 +429,15 @@ pub fn split_and_save<S: ImageSink>(
         drop(input_bitcode);
         (None, Some(m))
     };
-    run_workers(&work, threads, bitcode.as_ref(), m.as_ref(), name, &data_layout);
+    run_workers(
+        &work,
+        threads,
+        bitcode.as_ref(),
+        m.as_ref(),
+        name,
+        &data_layout,
+        &md_kinds,
+    );
     drop(m);
     work.into_result()
 }
@@ -574,6 +584,7 @@ fn run_workers<S: ImageSink>(
     m: Option<&Module<'_>>,
     name: &str,
     data_layout: &str,
+    md_kinds: &[&str],
 ) {
     let copy_worker = || {
         let Some(bitcode) = bitcode else { return };
@@ -585,6 +596,7 @@ fn run_workers<S: ImageSink>(
         // The bitcode reader upgrades some data layouts (an empty SPIR layout
         // becomes "G1"); images keep the layout the input was read with.
         wm.set_data_layout(data_layout);
+        register_md_kinds(&wm, md_kinds);
         work.run(&wm);
     };
     std::thread::scope(|scope| {
@@ -596,6 +608,29 @@ fn run_workers<S: ImageSink>(
             None => copy_worker(),
         }
     });
+}
+
+/// The metadata kinds that the steps after the split may attach and the
+/// input may not have registered: with `-lower-esimd`, those of
+/// `GenXSPIRVWriterAdaptor` where the module has ESIMD code. LLVM's bitcode
+/// writer writes every kind registered in the module's context, so a kind
+/// first registered while lowering one image would be in the bytes of the
+/// images its thread writes later, and not in those of the other threads.
+fn post_split_md_kinds(s: &SplitSettings, m: &Module<'_>) -> Vec<&'static str> {
+    let lowers_esimd = s.esimd.as_ref().is_some_and(|o| o.lower_esimd);
+    if lowers_esimd && m.md_kind("sycl_explicit_simd") != sycl_ir::MD_KIND_ABSENT {
+        sycl_passes::esimd::genx_spirv_writer::WRITTEN_MD_KINDS.to_vec()
+    } else {
+        Vec::new()
+    }
+}
+
+/// Registers `kinds` in the context of `m` (see [`post_split_md_kinds`]):
+/// every context that builds images has them before the first image.
+fn register_md_kinds(m: &Module<'_>, kinds: &[&str]) {
+    for kind in kinds {
+        m.md_kind_for_write(kind);
+    }
 }
 
 /// The bitcode the worker threads read their copies from.

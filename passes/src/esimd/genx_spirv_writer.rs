@@ -37,6 +37,13 @@
 //! !1 = !{i32 1}
 //! ```
 
+/// The metadata kinds this pass may attach that its input need not have:
+/// a split registers them in every context that builds images before the
+/// first image is made, since LLVM writes every kind its context has
+/// registered into each module's bitcode (so that an image's bytes do not
+/// depend on which images a thread lowered before it).
+pub const WRITTEN_MD_KINDS: &[&str] = &["intel_reqd_sub_group_size"];
+
 use sycl_ir::{Builder, CallConv, MdOperand, Module, Type, TypeKind, Value};
 
 use crate::esimd::lower::GENX_KERNELS;
@@ -102,7 +109,7 @@ fn function_attributes<'c>(m: &Module<'c>, f: Value<'c>, kernels: Option<&[Value
     if let Some(simd) = f.fn_attr("oclrt") {
         let size = ty.const_int(ty.int(32), parse_uint(&simd));
         let node = m.md_node(&[MdOperand::Value(size)]);
-        f.set_metadata(m.md_kind_for_write("intel_reqd_sub_group_size"), node);
+        f.set_metadata(m.md_kind_for_write(WRITTEN_MD_KINDS[0]), node);
     }
     let Some(ops) = kernels
         .iter()

@@ -35,32 +35,6 @@ pub fn report_post_link_error(tool: &str, e: &PostLinkError) -> std::process::Ex
     }
 }
 
-/// Tunes the C allocator for the split's worker threads; the splitting
-/// binaries call it first thing. Every image is an LLVM module built and
-/// destroyed on a worker thread, and glibc's malloc hands the freed memory
-/// of each back to the kernel at once (trimming the heap top, unmapping large
-/// blocks), so that 16 workers spend more time in the kernel's memory-map
-/// locks and TLB shootdowns than building images (measured on 16 cores with
-/// 16,000 images: 17 s with 54 s of system time; with this, 7 s). Keeping
-/// freed memory for reuse costs no peak memory, which is what it was anyway.
-/// The C ABI leaves its host's allocator alone.
-pub fn tune_allocator_for_workers() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        extern "C" {
-            fn mallopt(param: std::os::raw::c_int, value: std::os::raw::c_int) -> std::os::raw::c_int;
-        }
-        const M_TRIM_THRESHOLD: std::os::raw::c_int = -1;
-        const M_MMAP_THRESHOLD: std::os::raw::c_int = -3;
-        // SAFETY: mallopt only changes allocator parameters; called before any
-        // thread is started.
-        unsafe {
-            mallopt(M_TRIM_THRESHOLD, 1 << 30);
-            mallopt(M_MMAP_THRESHOLD, 32 << 20);
-        }
-    }
-}
-
 /// Whether a command line asks for `-v` (`-v`, `--v`, `-v=true`, ...), for
 /// tools that run one step: their `-v` prints the command itself.
 pub fn verbose_requested(args: &[String]) -> bool {

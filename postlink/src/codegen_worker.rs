@@ -12,7 +12,7 @@
 //! worker mode). A worker
 //! that dies fails only the image it was compiling, with a one-line error;
 //! the next image gets a fresh worker. A worker compiles each image in a
-//! child it forks (see `serve_with`), so no image sees what the SPIR-V back
+//! child it forks (`sycl_process::serve`), so no image sees what the SPIR-V back
 //! end kept from another.
 //!
 //! The protocol, over the worker's standard input and output: a request is
@@ -35,8 +35,9 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 
 pub use sycl_process::alloc::WorkerAllocator;
 pub use sycl_process::child::default_memory_limit;
-use sycl_process::child::OUT_OF_MEMORY_EXIT;
+use sycl_process::child::{ForkError, OUT_OF_MEMORY_EXIT};
 use sycl_process::frame::{read_field, read_fields, read_string, write_field, write_fields};
+use sycl_process::serve::{ChildEnd, Handler, Isolation};
 pub(crate) use sycl_process::signals::block_sigpipe_on_this_thread;
 pub use sycl_process::{WorkerCommand, WORKER_FLAG};
 
@@ -242,16 +243,7 @@ pub fn worker_main(args: &[String]) -> i32 {
     }
 }
 
-/// How a worker compiles each image.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Isolation {
-    /// In a child forked for the image (what workers do).
-    Fork,
-    /// In the serving process itself (tests).
-    InProcess,
-}
-
-pub(crate) fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, String>) -> io::Result<()> {
+pub(crate) fn write_answer<W: Write + ?Sized>(out: &mut W, result: &Result<CompiledIr, String>) -> io::Result<()> {
     let mut out = BufWriter::new(out);
     match result {
         Ok(c) => {
@@ -334,49 +326,54 @@ fn serve_with(
     output: &mut impl Write,
     isolation: Isolation,
 ) -> io::Result<()> {
-    let mut input = BufReader::new(input);
-    loop {
-        let mut kind = [0u8; 1];
-        match input.read_exact(&mut kind) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(()),
-            Err(e) => return Err(e),
-        }
-        let request = match kind[0] {
-            0 => Request::Image,
-            1 => Request::Piece,
-            _ => return Err(io::Error::new(io::ErrorKind::InvalidData, "unknown request")),
+    sycl_process::serve::serve(&Codegen(settings), input, output, isolation)
+}
+
+/// What a code generation worker's requests mean ([`Request`] kinds, the
+/// answers of [`write_answer`]); `sycl-process` moves the bytes.
+struct Codegen<'a>(&'a WorkerSettings);
+
+impl Handler for Codegen<'_> {
+    fn accepts(&self, kind: u8) -> bool {
+        kind == Request::Image as u8 || kind == Request::Piece as u8
+    }
+
+    fn in_child(&self) {
+        sycl_process::child::limit_memory(self.0.memory_limit, sycl_ir::exit_on_out_of_memory);
+    }
+
+    fn answer(&self, kind: u8, name: &str, code: &[u8], out: &mut dyn Write) -> io::Result<bool> {
+        let settings = self.0;
+        let request = if kind == Request::Piece as u8 {
+            Request::Piece
+        } else {
+            Request::Image
         };
-        let name = read_string(&mut input)?;
-        let code = read_field(&mut input)?;
-        if isolation == Isolation::InProcess {
-            let result = compile_unit(request, &code, &name, settings);
-            write_answer(output, &result)?;
-            if matches!(&result, Err(e) if e.contains(BACK_END_STOPPED)) {
-                // LLVM's state in this process is no longer usable: the pool
-                // starts a fresh worker for the next image.
-                return Ok(());
+        let result = if settings.read_only {
+            // A reader's diagnostic is not this check's business: the
+            // caller's own read reports it. Only surviving counts.
+            let ctx = sycl_ir::Context::new();
+            drop(ctx.parse_ir(code, name));
+            Ok(CompiledIr::default())
+        } else {
+            compile_unit(request, code, name, settings)
+        };
+        write_answer(out, &result)?;
+        // A back end that stopped leaves LLVM's state in this process
+        // unusable: the pool starts a fresh worker for the next image.
+        Ok(!matches!(&result, Err(e) if e.contains(BACK_END_STOPPED)))
+    }
+
+    fn child_failed(&self, end: ChildEnd, out: &mut dyn Write) -> io::Result<()> {
+        let step = if self.0.read_only { Step::Read } else { Step::Codegen };
+        let message = match end {
+            ChildEnd::Status(status) => describe_exit(status, step, self.0.memory_limit),
+            ChildEnd::Lost(ForkError::Fork(e)) => format!("cannot fork a code generation process: {e}"),
+            ChildEnd::Lost(ForkError::Wait(e)) => {
+                format!("code generation failed: the compiling process was lost ({e})")
             }
-            continue;
-        }
-        output.flush()?;
-        let step = if settings.read_only { Step::Read } else { Step::Codegen };
-        match fork_compile(step, settings.memory_limit, || {
-            sycl_process::child::limit_memory(settings.memory_limit, sycl_ir::exit_on_out_of_memory);
-            let result = if settings.read_only {
-                // A reader's diagnostic is not this check's business: the
-                // caller's own read reports it. Only surviving counts.
-                let ctx = sycl_ir::Context::new();
-                drop(ctx.parse_ir(&code, &name));
-                Ok(CompiledIr::default())
-            } else {
-                compile_unit(request, &code, &name, settings)
-            };
-            write_answer(output, &result).is_ok()
-        }) {
-            Ok(()) => {}
-            Err(message) => write_answer(output, &Err(message))?,
-        }
+        };
+        write_answer(out, &Err(message))
     }
 }
 
@@ -401,19 +398,6 @@ impl Step {
         match self {
             Step::Codegen => "LLVM's back end",
             Step::Read => "LLVM's IR reader",
-        }
-    }
-}
-
-/// Runs `compile` (which writes the answer) in a forked child and waits for
-/// it; `Err` is how the child ended when it did not answer.
-fn fork_compile(step: Step, limit: u64, compile: impl FnOnce() -> bool) -> Result<(), String> {
-    match sycl_process::child::fork_run(compile) {
-        Ok(status) if status.success() => Ok(()),
-        Ok(status) => Err(describe_exit(status, step, limit)),
-        Err(sycl_process::child::ForkError::Fork(e)) => Err(format!("cannot fork a code generation process: {e}")),
-        Err(sycl_process::child::ForkError::Wait(e)) => {
-            Err(format!("code generation failed: the compiling process was lost ({e})"))
         }
     }
 }

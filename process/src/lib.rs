@@ -3,8 +3,10 @@
 //!
 //! - worker programs and how they are found ([`worker`]: [`WorkerCommand`],
 //!   the program next to a library), the byte framing of the worker
-//!   protocol ([`frame`]: length-prefixed fields), and a job run in a forked
-//!   child under a memory limit ([`child`]);
+//!   protocol ([`frame`]: length-prefixed fields), a job run in a forked
+//!   child under a memory limit ([`child`]), and a worker's serving loop
+//!   ([`serve`]: requests read, each answered in a forked child by the
+//!   caller's [`serve::Handler`]);
 //! - the allocator: [`alloc::WorkerAllocator`] (a failed allocation in a
 //!   limited child reads as "out of memory"), glibc's `mallopt`/`malloc_trim`
 //!   tuning;
@@ -21,6 +23,7 @@ pub mod alloc;
 pub mod child;
 pub mod frame;
 pub mod fs;
+pub mod serve;
 pub mod signals;
 pub mod stdio;
 pub mod worker;

@@ -1,16 +1,14 @@
-//! The command-line tools and the C ABI over the post-link library
-//! (`sycl-postlink`): LLVM-style command-line parsing ([`cl`], [`cli`]),
-//! `sycl-opt`'s pass pipeline ([`opt`]), the one `--version` text
-//! ([`version`]), the code cache's options ([`cache_opts`]) and the C entry points ([`capi`], [`capi_syclbin`] for
-//! SYCLBIN packaging).
+//! The command-line tools over the post-link library (`sycl-postlink`):
+//! LLVM-style command-line parsing ([`cl`], [`cli`]), `sycl-opt`'s pass
+//! pipeline ([`opt`]), the one `--version` text ([`version`]) and the code
+//! cache's options ([`cache_opts`]), which the C library (`tools/capi/`,
+//! `sycl-post-link-c`) uses too.
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
 //! function of this crate, print its diagnostics; each starts through the
 //! one entry of every command ([`entry`], `command_main!`).
 
 pub mod cache_opts;
-pub mod capi;
-pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
 pub mod entry;

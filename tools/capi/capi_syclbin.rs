@@ -18,8 +18,8 @@
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::sync::Mutex;
 
-use crate::cache_opts::CacheArgs;
 use sycl_postlink::code_cache::CacheSettings;
+use sycl_tools::cache_opts::CacheArgs;
 
 use crate::capi::{
     catch_quietly, sycl_post_link_result_image_count, sycl_post_link_result_image_ir,
@@ -27,7 +27,6 @@ use crate::capi::{
 };
 use sycl_postlink::pipeline::thread_count;
 
-use sycl_postlink::codegen_worker::WorkerCommand;
 use sycl_postlink::syclbin::{package, Container, SyclbinImage, SyclbinOptions};
 use sycl_props::property_set::PropertySetRegistry;
 use sycl_props::syclbin::BundleState;
@@ -142,7 +141,7 @@ pub unsafe extern "C" fn sycl_syclbin_create(
                 Container::OffloadBinary
             },
             threads: thread_count(None),
-            workers: Some(worker_command()?),
+            workers: Some(crate::worker::worker_command()?),
             cache: cache_settings()?,
             ..SyclbinOptions::default()
         };
@@ -201,17 +200,6 @@ pub unsafe extern "C" fn sycl_syclbin_set_cache(
         }
         Err(_) => set_error(error, "internal error"),
     }
-}
-
-/// The program compiling images for this library: `$SYCL_CODEGEN_WORKER`,
-/// else the `syclbin` binary in the directory of the library (or of the
-/// program it is linked into), or the one above it (cargo's `deps/`).
-pub(crate) fn worker_command() -> Result<WorkerCommand, String> {
-    WorkerCommand::next_to_library(
-        std::env::var_os("SYCL_CODEGEN_WORKER"),
-        "syclbin",
-        "SYCL_CODEGEN_WORKER",
-    )
 }
 
 /// Packages the images of an in-memory post-link run (`result`, from

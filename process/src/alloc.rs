@@ -43,7 +43,7 @@ unsafe impl std::alloc::GlobalAlloc for WorkerAllocator {
 }
 
 /// Tunes the C allocator for worker threads; binaries call it first thing
-/// ([`crate::tool_main`]). Every image is an LLVM module built and destroyed
+/// ([`crate::tool_main()`]). Every image is an LLVM module built and destroyed
 /// on a worker thread, and glibc's malloc hands the freed memory of each
 /// back to the kernel at once (trimming the heap top, unmapping large
 /// blocks), so that 16 workers spend more time in the kernel's memory-map

@@ -12,7 +12,7 @@
 //!   tuning;
 //! - signals and standard streams ([`signals`], [`stdio`]);
 //! - atomic renames of files ([`fs`]: `renameat2`);
-//! - the one start-up of every binary ([`tool_main`], [`tool_main!`]).
+//! - the one start-up of every binary ([`tool_main()`], [`tool_main!`]).
 //!
 //! What the bytes a worker moves mean is the caller's business
 //! (`sycl-postlink`'s `codegen_worker`). This crate and `sycl-ir` are the
@@ -37,7 +37,7 @@ use std::process::ExitCode;
 /// `fn run(args: &[String]) -> ExitCode` (the arguments after the program
 /// name) and `fn worker(args: &[String]) -> i32` (worker mode: the
 /// arguments after [`WORKER_FLAG`]; returns the exit status). See
-/// [`tool_main`].
+/// [`tool_main()`].
 #[macro_export]
 macro_rules! tool_main {
     ($run:expr, $worker:expr) => {

@@ -2,7 +2,7 @@
 //! blocked on a thread that talks to workers, and the end by a closed pipe.
 
 /// `SIGPIPE` and `SIGXFSZ` ignored: writes report `EPIPE` and `EFBIG`.
-/// Called first thing in a binary's `main` ([`crate::tool_main`]), before
+/// Called first thing in a binary's `main` ([`crate::tool_main()`]), before
 /// any thread is started; libraries never call it.
 pub fn ignore_pipe_and_file_size_signals() {
     // SAFETY: sets the disposition of two signals to "ignore".

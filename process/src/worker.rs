@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 pub const WORKER_FLAG: &str = "--sycl-codegen-worker";
 
 /// How to start a worker process: a program (a binary started through
-/// [`crate::tool_main`]) and the arguments before the worker's settings
+/// [`crate::tool_main()`]) and the arguments before the worker's settings
 /// (normally [`WORKER_FLAG`] alone).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WorkerCommand {

@@ -3,7 +3,7 @@
 //! declared in `tools/include/sycl_post_link.h`. [`capi`]: the post-link
 //! step (on argv, and in memory: settings by option name, buffers, an
 //! `LLVMModuleRef`, streaming, result accessors); [`capi_syclbin`]: SYCLBIN
-//! packaging in memory, over `capi`'s results; [`worker`]: the code
+//! packaging in memory, over `capi`'s results; `worker`: the code
 //! generation worker both use. Option names are `sycl-tools`' command line
 //! (`cli`, `cache_opts`).
 

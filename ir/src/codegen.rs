@@ -131,7 +131,8 @@ impl Module<'_> {
         }
         // SAFETY: the shim returned `len` bytes from malloc.
         let bytes = unsafe { std::slice::from_raw_parts(out as *const u8, len).to_vec() };
-        unsafe { free(out as *mut std::ffi::c_void) };
+        // SAFETY: `out` came from malloc and is freed once, here.
+        unsafe { libc::free(out as *mut libc::c_void) };
         Ok(bytes)
     }
 }
@@ -143,10 +144,6 @@ impl Module<'_> {
 pub fn exit_on_out_of_memory(code: i32) {
     // SAFETY: installs process-wide handlers; no pointer is passed.
     unsafe { ffi::SyclExitOnOutOfMemory(code) }
-}
-
-extern "C" {
-    fn free(p: *mut std::ffi::c_void);
 }
 
 #[cfg(test)]

@@ -776,10 +776,9 @@ impl std::ops::Deref for Bitcode {
 
 impl Drop for Bitcode {
     fn drop(&mut self) {
-        extern "C" {
-            fn free(p: *mut std::ffi::c_void);
-        }
-        unsafe { free(self.ptr as *mut std::ffi::c_void) }
+        // SAFETY: the buffer was allocated with malloc (by LLVM) and is
+        // freed once, here.
+        unsafe { libc::free(self.ptr as *mut libc::c_void) }
     }
 }
 

@@ -8,10 +8,11 @@
 //! a fatal error or running out of memory ends the process it runs in. So
 //! images are compiled by worker processes, each compiling many images one
 //! after the other: the product's own binary started with [`WORKER_FLAG`]
-//! (a binary calls [`serve_if_worker`] first thing in `main`). A worker
+//! (its `main` is `sycl_process::tool_main`, which calls [`worker_main`] in
+//! worker mode). A worker
 //! that dies fails only the image it was compiling, with a one-line error;
 //! the next image gets a fresh worker. A worker compiles each image in a
-//! child it forks (see `serve_with`), so no image sees what the SPIR-V back
+//! child it forks (`sycl_process::serve`), so no image sees what the SPIR-V back
 //! end kept from another.
 //!
 //! The protocol, over the worker's standard input and output: a request is
@@ -24,46 +25,24 @@
 //! count and the fields), for failure the message.
 //! A worker's settings (SPIR-V extensions, validation) are its arguments.
 //! Nothing is written to disk.
+//!
+//! The process side (finding and starting worker programs, the fields'
+//! framing, forking, memory limits, signals) is `sycl-process`'s; this
+//! module says what the requests and answers mean.
 
 use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+
+pub use sycl_process::alloc::WorkerAllocator;
+pub use sycl_process::child::default_memory_limit;
+use sycl_process::child::{ForkError, OUT_OF_MEMORY_EXIT};
+use sycl_process::frame::{read_field, read_fields, read_string, write_field, write_fields};
+use sycl_process::serve::{ChildEnd, Handler, Isolation};
+pub(crate) use sycl_process::signals::block_sigpipe_on_this_thread;
+pub use sycl_process::{WorkerCommand, WORKER_FLAG};
 
 use crate::pieces::{Partition, PieceSettings};
 use sycl_props::property_set::PropertySetRegistry;
-
-/// The argument that starts a binary as a code generation worker.
-pub const WORKER_FLAG: &str = "--sycl-codegen-worker";
-
-/// How to start a worker process: a program (a product binary that calls
-/// [`serve_if_worker`]) and the arguments before the worker's settings
-/// (normally [`WORKER_FLAG`] alone).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WorkerCommand {
-    /// The program.
-    pub program: PathBuf,
-    /// Its first arguments.
-    pub args: Vec<String>,
-}
-
-impl WorkerCommand {
-    /// The running binary in worker mode: for a command whose `main` calls
-    /// [`serve_if_worker`].
-    pub fn current_exe() -> io::Result<Self> {
-        Ok(WorkerCommand {
-            program: std::env::current_exe()?,
-            args: vec![WORKER_FLAG.to_string()],
-        })
-    }
-
-    /// `program` in worker mode.
-    pub fn program(program: impl Into<PathBuf>) -> Self {
-        WorkerCommand {
-            program: program.into(),
-            args: vec![WORKER_FLAG.to_string()],
-        }
-    }
-}
 
 /// What a worker compiles an image with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,108 +115,6 @@ impl WorkerSettings {
             }
         }
         Ok(s)
-    }
-}
-
-/// The default memory limit of each compiling child
-/// ([`WorkerSettings::memory_limit`]) when `workers` compile at once: the
-/// machine's physical memory shared between them, so that together they
-/// cannot take more than the machine has, and at least 1 GiB (LLVM 22's
-/// SPIR-V back end takes about 600 MiB for a large per-source image).
-pub fn default_memory_limit(workers: usize) -> u64 {
-    extern "C" {
-        fn sysconf(name: std::os::raw::c_int) -> std::os::raw::c_long;
-    }
-    const SC_PAGESIZE: std::os::raw::c_int = 30;
-    const SC_PHYS_PAGES: std::os::raw::c_int = 85;
-    // SAFETY: sysconf only reads system constants.
-    let (page, pages) = unsafe { (sysconf(SC_PAGESIZE), sysconf(SC_PHYS_PAGES)) };
-    let total = if page > 0 && pages > 0 {
-        page as u64 * pages as u64
-    } else {
-        return 0;
-    };
-    (total / workers.max(1) as u64).max(1 << 30)
-}
-
-/// Exit status of a compiling child that ran out of memory.
-const OUT_OF_MEMORY_EXIT: i32 = 86;
-
-/// Whether this process is a compiling child with a memory limit, where a
-/// failed allocation ends the process with [`OUT_OF_MEMORY_EXIT`].
-static EXIT_ON_OUT_OF_MEMORY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// The global allocator of the binaries that serve as workers: the
-/// system's, except that in a compiling child with a memory limit an
-/// allocation that fails ends the child with the status its worker reads as
-/// "out of memory" (Rust's own reaction, an abort, would read as a crash).
-/// Elsewhere it is the system allocator unchanged.
-pub struct WorkerAllocator;
-
-fn out_of_memory_check(p: *mut u8) -> *mut u8 {
-    if p.is_null() && EXIT_ON_OUT_OF_MEMORY.load(std::sync::atomic::Ordering::Relaxed) {
-        extern "C" {
-            fn _exit(code: i32) -> !;
-        }
-        // SAFETY: ends this single-purpose child at once.
-        unsafe { _exit(OUT_OF_MEMORY_EXIT) }
-    }
-    p
-}
-
-// SAFETY: every call is forwarded to the system allocator.
-unsafe impl std::alloc::GlobalAlloc for WorkerAllocator {
-    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
-        out_of_memory_check(std::alloc::System.alloc(layout))
-    }
-    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
-        out_of_memory_check(std::alloc::System.alloc_zeroed(layout))
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
-        std::alloc::System.dealloc(ptr, layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
-        out_of_memory_check(std::alloc::System.realloc(ptr, layout, new_size))
-    }
-}
-
-/// In a compiling child: limits its address space to what it has now plus
-/// `limit` bytes, and makes a failed allocation (LLVM's, C++'s or Rust's
-/// through [`WorkerAllocator`]) end it with [`OUT_OF_MEMORY_EXIT`].
-fn limit_child_memory(limit: u64) {
-    if limit == 0 {
-        return;
-    }
-    #[repr(C)]
-    struct Rlimit {
-        cur: u64,
-        max: u64,
-    }
-    extern "C" {
-        fn getrlimit(resource: i32, rlim: *mut Rlimit) -> i32;
-        fn setrlimit(resource: i32, rlim: *const Rlimit) -> i32;
-    }
-    const RLIMIT_AS: i32 = 9;
-    let current = std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-        .map_or(0, |pages| pages * 4096);
-    let mut r = Rlimit { cur: 0, max: 0 };
-    // SAFETY: plain system calls on a local struct.
-    unsafe {
-        if getrlimit(RLIMIT_AS, &mut r) != 0 {
-            return;
-        }
-        let wanted = current.saturating_add(limit).min(r.max);
-        EXIT_ON_OUT_OF_MEMORY.store(true, std::sync::atomic::Ordering::Relaxed);
-        sycl_ir::exit_on_out_of_memory(OUT_OF_MEMORY_EXIT);
-        setrlimit(
-            RLIMIT_AS,
-            &Rlimit {
-                cur: wanted,
-                max: r.max,
-            },
-        );
     }
 }
 
@@ -340,62 +217,16 @@ pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Re
     })
 }
 
-fn write_fields(w: &mut impl Write, fields: &[impl AsRef<[u8]>]) -> io::Result<()> {
-    w.write_all(&(fields.len() as u64).to_le_bytes())?;
-    fields.iter().try_for_each(|f| write_field(w, f.as_ref()))
-}
-
-/// The most fields of a list (renamed symbols, pieces).
-const MAX_FIELDS: u64 = 1 << 24;
-
-fn read_fields(r: &mut impl Read) -> io::Result<Vec<Vec<u8>>> {
-    let mut len = [0u8; 8];
-    r.read_exact(&mut len)?;
-    let len = u64::from_le_bytes(len);
-    if len > MAX_FIELDS {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "too many fields"));
-    }
-    (0..len).map(|_| read_field(r)).collect()
-}
-
-fn write_field(w: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
-    w.write_all(&(bytes.len() as u64).to_le_bytes())?;
-    w.write_all(bytes)
-}
-
-/// The largest field read (an image or a SPIR-V module): a corrupt length
-/// is an error, not an allocation.
-const MAX_FIELD: u64 = 1 << 34;
-
-fn read_field(r: &mut impl Read) -> io::Result<Vec<u8>> {
-    let mut len = [0u8; 8];
-    r.read_exact(&mut len)?;
-    let len = u64::from_le_bytes(len);
-    if len > MAX_FIELD {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "field too large"));
-    }
-    let mut v = vec![0u8; len as usize];
-    r.read_exact(&mut v)?;
-    Ok(v)
-}
-
-fn read_string(r: &mut impl Read) -> io::Result<String> {
-    String::from_utf8(read_field(r)?).map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8"))
-}
-
 /// Message prefix of a code generation that ended LLVM's usable state in
 /// the process (`sycl-ir`'s recovered fatal error or crash).
 const BACK_END_STOPPED: &str = "LLVM's back end stopped";
 
-/// Runs this process as a worker when its first argument is
-/// [`WORKER_FLAG`]: compiles requests from standard input until it closes,
-/// then exits; returns otherwise. Binaries call it first thing in `main`.
-pub fn serve_if_worker() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) != Some(WORKER_FLAG) {
-        return;
-    }
-    let code = match WorkerSettings::from_args(&args[1..]) {
+/// A worker's life (worker mode of a binary, `sycl_process::tool_main`):
+/// `args` are the arguments after [`WORKER_FLAG`], the worker's settings;
+/// compiles requests from standard input until it closes. Returns the
+/// process's exit status.
+pub fn worker_main(args: &[String]) -> i32 {
+    match WorkerSettings::from_args(args) {
         Ok(settings) => match serve_with(
             &settings,
             &mut io::stdin().lock(),
@@ -409,20 +240,10 @@ pub fn serve_if_worker() {
             eprintln!("sycl codegen worker: error: {e}");
             2
         }
-    };
-    std::process::exit(code);
+    }
 }
 
-/// How a worker compiles each image.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Isolation {
-    /// In a child forked for the image (what workers do).
-    Fork,
-    /// In the serving process itself (tests).
-    InProcess,
-}
-
-pub(crate) fn write_answer(out: &mut impl Write, result: &Result<CompiledIr, String>) -> io::Result<()> {
+pub(crate) fn write_answer<W: Write + ?Sized>(out: &mut W, result: &Result<CompiledIr, String>) -> io::Result<()> {
     let mut out = BufWriter::new(out);
     match result {
         Ok(c) => {
@@ -505,49 +326,54 @@ fn serve_with(
     output: &mut impl Write,
     isolation: Isolation,
 ) -> io::Result<()> {
-    let mut input = BufReader::new(input);
-    loop {
-        let mut kind = [0u8; 1];
-        match input.read_exact(&mut kind) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(()),
-            Err(e) => return Err(e),
-        }
-        let request = match kind[0] {
-            0 => Request::Image,
-            1 => Request::Piece,
-            _ => return Err(io::Error::new(io::ErrorKind::InvalidData, "unknown request")),
+    sycl_process::serve::serve(&Codegen(settings), input, output, isolation)
+}
+
+/// What a code generation worker's requests mean ([`Request`] kinds, the
+/// answers of [`write_answer`]); `sycl-process` moves the bytes.
+struct Codegen<'a>(&'a WorkerSettings);
+
+impl Handler for Codegen<'_> {
+    fn accepts(&self, kind: u8) -> bool {
+        kind == Request::Image as u8 || kind == Request::Piece as u8
+    }
+
+    fn in_child(&self) {
+        sycl_process::child::limit_memory(self.0.memory_limit, sycl_ir::exit_on_out_of_memory);
+    }
+
+    fn answer(&self, kind: u8, name: &str, code: &[u8], out: &mut dyn Write) -> io::Result<bool> {
+        let settings = self.0;
+        let request = if kind == Request::Piece as u8 {
+            Request::Piece
+        } else {
+            Request::Image
         };
-        let name = read_string(&mut input)?;
-        let code = read_field(&mut input)?;
-        if isolation == Isolation::InProcess {
-            let result = compile_unit(request, &code, &name, settings);
-            write_answer(output, &result)?;
-            if matches!(&result, Err(e) if e.contains(BACK_END_STOPPED)) {
-                // LLVM's state in this process is no longer usable: the pool
-                // starts a fresh worker for the next image.
-                return Ok(());
+        let result = if settings.read_only {
+            // A reader's diagnostic is not this check's business: the
+            // caller's own read reports it. Only surviving counts.
+            let ctx = sycl_ir::Context::new();
+            drop(ctx.parse_ir(code, name));
+            Ok(CompiledIr::default())
+        } else {
+            compile_unit(request, code, name, settings)
+        };
+        write_answer(out, &result)?;
+        // A back end that stopped leaves LLVM's state in this process
+        // unusable: the pool starts a fresh worker for the next image.
+        Ok(!matches!(&result, Err(e) if e.contains(BACK_END_STOPPED)))
+    }
+
+    fn child_failed(&self, end: ChildEnd, out: &mut dyn Write) -> io::Result<()> {
+        let step = if self.0.read_only { Step::Read } else { Step::Codegen };
+        let message = match end {
+            ChildEnd::Status(status) => describe_exit(status, step, self.0.memory_limit),
+            ChildEnd::Lost(ForkError::Fork(e)) => format!("cannot fork a code generation process: {e}"),
+            ChildEnd::Lost(ForkError::Wait(e)) => {
+                format!("code generation failed: the compiling process was lost ({e})")
             }
-            continue;
-        }
-        output.flush()?;
-        let step = if settings.read_only { Step::Read } else { Step::Codegen };
-        match fork_compile(step, settings.memory_limit, || {
-            limit_child_memory(settings.memory_limit);
-            let result = if settings.read_only {
-                // A reader's diagnostic is not this check's business: the
-                // caller's own read reports it. Only surviving counts.
-                let ctx = sycl_ir::Context::new();
-                drop(ctx.parse_ir(&code, &name));
-                Ok(CompiledIr::default())
-            } else {
-                compile_unit(request, &code, &name, settings)
-            };
-            write_answer(output, &result).is_ok()
-        }) {
-            Ok(()) => {}
-            Err(message) => write_answer(output, &Err(message))?,
-        }
+        };
+        write_answer(out, &Err(message))
     }
 }
 
@@ -573,49 +399,6 @@ impl Step {
             Step::Codegen => "LLVM's back end",
             Step::Read => "LLVM's IR reader",
         }
-    }
-}
-
-/// Runs `compile` (which writes the answer) in a forked child and waits for
-/// it; `Err` is how the child ended when it did not answer.
-fn fork_compile(step: Step, limit: u64, compile: impl FnOnce() -> bool) -> Result<(), String> {
-    extern "C" {
-        fn fork() -> i32;
-        fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
-        fn _exit(code: i32) -> !;
-    }
-    // SAFETY: the worker process is single-threaded (its one thread serves
-    // requests), so the child may run Rust and LLVM code; it leaves with
-    // _exit, running no destructor of the parent's state.
-    let pid = unsafe { fork() };
-    if pid < 0 {
-        return Err(format!(
-            "cannot fork a code generation process: {}",
-            io::Error::last_os_error()
-        ));
-    }
-    if pid == 0 {
-        let answered = compile();
-        unsafe { _exit(if answered { 0 } else { 3 }) };
-    }
-    let mut status = 0i32;
-    loop {
-        // SAFETY: waits for the child just forked.
-        let r = unsafe { waitpid(pid, &mut status, 0) };
-        if r == pid {
-            break;
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(format!("code generation failed: the compiling process was lost ({e})"));
-        }
-    }
-    use std::os::unix::process::ExitStatusExt;
-    let status = ExitStatus::from_raw(status);
-    if status.success() {
-        Ok(())
-    } else {
-        Err(describe_exit(status, step, limit))
     }
 }
 
@@ -800,32 +583,6 @@ pub fn compile_in_worker(
         w.step = Step::Read;
     }
     w.compile(Request::Image, name, code).map_err(|(message, _)| message)
-}
-
-/// Blocks `SIGPIPE` on the calling thread, so that writing to a worker that
-/// died is an error (`EPIPE`) and not the end of a host process that left
-/// the signal's default action in place.
-pub(crate) fn block_sigpipe_on_this_thread() {
-    #[cfg(target_os = "linux")]
-    {
-        #[repr(C)]
-        struct SigSet([u64; 16]);
-        extern "C" {
-            fn sigemptyset(set: *mut SigSet) -> std::os::raw::c_int;
-            fn sigaddset(set: *mut SigSet, signum: std::os::raw::c_int) -> std::os::raw::c_int;
-            fn pthread_sigmask(how: std::os::raw::c_int, set: *const SigSet, old: *mut SigSet) -> std::os::raw::c_int;
-        }
-        const SIG_BLOCK: std::os::raw::c_int = 0;
-        const SIGPIPE: std::os::raw::c_int = 13;
-        let mut set = SigSet([0; 16]);
-        // SAFETY: the set is a local sigset_t-sized buffer; only this
-        // thread's mask changes.
-        unsafe {
-            sigemptyset(&mut set);
-            sigaddset(&mut set, SIGPIPE);
-            pthread_sigmask(SIG_BLOCK, &set, std::ptr::null_mut());
-        }
-    }
 }
 
 #[cfg(test)]

@@ -653,18 +653,7 @@ impl WorkerCopy {
 /// Gives the allocator's free memory back to the system (glibc keeps it
 /// otherwise: the tools set a high trim threshold so that workers do not
 /// give memory back after every image).
-fn release_free_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        extern "C" {
-            fn malloc_trim(pad: usize) -> std::os::raw::c_int;
-        }
-        // SAFETY: malloc_trim only returns free memory to the system.
-        unsafe {
-            malloc_trim(0);
-        }
-    }
-}
+use sycl_process::alloc::release_free_memory;
 
 #[cfg(test)]
 mod tests {

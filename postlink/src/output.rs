@@ -18,12 +18,18 @@
 //! (a directory fails the run) and an atomic exchange with the old file,
 //! removed once the whole commit succeeded. Nothing is synced to the disk
 //! (as upstream's tool and LLVM's `raw_fd_ostream`).
+//!
+//! The system calls under it (`renameat2`, writing descriptor 1) are
+//! `sycl-process`'s; this module owns the temporary names and the commit.
 
 use std::fs;
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
+
+use sycl_process::fs::{rename_with, unsupported, RenameMode};
+pub use sycl_process::stdio::{io_reason, write_stdout};
 
 /// This process's id, read once: it names every temporary.
 fn pid() -> u32 {
@@ -57,61 +63,6 @@ fn create_with_dir(path: &Path, data: &[u8]) -> std::io::Result<()> {
         }
         r => r,
     }
-}
-
-/// How [`rename_with`] may treat an existing destination.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RenameMode {
-    /// Fail with `AlreadyExists` if the destination exists.
-    NoReplace,
-    /// Swap the two files atomically (both must exist).
-    Exchange,
-}
-
-/// Renames `from` to `to` as `mode` says, in one system call (Linux's
-/// `renameat2`). `Unsupported` or `InvalidInput` where the system or the
-/// file system cannot (an old kernel, some network file systems): the
-/// caller then checks and renames in steps.
-fn rename_with(from: &Path, to: &Path, mode: RenameMode) -> std::io::Result<()> {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        use std::ffi::CString;
-        use std::os::raw::{c_char, c_int, c_uint};
-        use std::os::unix::ffi::OsStrExt;
-        extern "C" {
-            fn renameat2(
-                olddirfd: c_int,
-                old: *const c_char,
-                newdirfd: c_int,
-                new: *const c_char,
-                flags: c_uint,
-            ) -> c_int;
-        }
-        const AT_FDCWD: c_int = -100;
-        let flags: c_uint = match mode {
-            RenameMode::NoReplace => 1,
-            RenameMode::Exchange => 2,
-        };
-        let from = CString::new(from.as_os_str().as_bytes())?;
-        let to = CString::new(to.as_os_str().as_bytes())?;
-        // SAFETY: two NUL-terminated paths that live across the call.
-        let r = unsafe { renameat2(AT_FDCWD, from.as_ptr(), AT_FDCWD, to.as_ptr(), flags) };
-        if r == 0 {
-            Ok(())
-        } else {
-            Err(std::io::Error::last_os_error())
-        }
-    }
-    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-    {
-        let _ = (from, to, mode);
-        Err(std::io::Error::from(ErrorKind::Unsupported))
-    }
-}
-
-/// Whether `rename_with` failed because the system cannot do it that way.
-fn unsupported(e: &std::io::Error) -> bool {
-    matches!(e.kind(), ErrorKind::Unsupported | ErrorKind::InvalidInput)
 }
 
 /// A file written under a temporary name, waiting to be renamed. Dropping it
@@ -347,44 +298,6 @@ impl Outputs {
         }
         placed.iter().for_each(Placed::finish);
         Ok(())
-    }
-}
-
-/// Writes `data` to standard output (file descriptor 1) and reports every
-/// error. Rust's `std::io::stdout` takes a closed standard output (`EBADF`)
-/// for success and drops what it was given; a tool whose output went
-/// nowhere must say so.
-pub fn write_stdout(data: &[u8]) -> std::io::Result<()> {
-    // Serialized with other users of standard output; nothing is buffered
-    // there (every writer flushes).
-    let mut out = std::io::stdout().lock();
-    out.flush()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::io::FromRawFd;
-        // SAFETY: descriptor 1 is borrowed for this write and never closed
-        // (ManuallyDrop).
-        let mut fd1 = std::mem::ManuallyDrop::new(unsafe { fs::File::from_raw_fd(1) });
-        fd1.write_all(data)
-    }
-    #[cfg(not(unix))]
-    {
-        out.write_all(data).and_then(|()| out.flush())
-    }
-}
-
-/// An `io::Error` as LLVM words it (no "(os error N)" suffix).
-pub fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "No such file or directory".into(),
-        std::io::ErrorKind::PermissionDenied => "Permission denied".into(),
-        _ => {
-            let s = e.to_string();
-            match s.find(" (os error") {
-                Some(i) => s[..i].to_string(),
-                None => s,
-            }
-        }
     }
 }
 

@@ -166,7 +166,7 @@ size_t sycl_post_link_result_warning_count(const sycl_post_link_result *r);
 const char *sycl_post_link_result_warning(const sycl_post_link_result *r, size_t k);
 
 
-/* ---- SYCLBIN packaging (tools/src/capi_syclbin.rs) ----------------------
+/* ---- SYCLBIN packaging (tools/capi/capi_syclbin.rs) ----------------------
    Device images in memory become a SYCLBIN in memory: LLVM IR (bitcode or
    text) is compiled to SPIR-V (with the SPIR-V extensions DPC++ allows) and
    validated, SPIR-V is validated and stored as it is, every image keeps its

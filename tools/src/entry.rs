@@ -2,21 +2,16 @@
 //! gets by being written as [`command_main!`](crate::command_main)`(TOOL,
 //! run)`, so that a command added later has it without asking:
 //!
-//! - start-up ([`main`] and, before Rust's runtime,
-//!   [`plug_closed_standard_streams`]): the process's signals and standard streams set as
-//!   the tools need them whatever the shell or parent left (`SIGPIPE` and
-//!   `SIGXFSZ` ignored, so that a closed pipe or a file-size limit is a write
-//!   error — `EPIPE`, `EFBIG` — that the tool reports and cleans up after,
-//!   not a kill in the middle of a write that leaves temporaries behind; a
-//!   standard stream closed by the parent (`>&-`) held by a descriptor on
-//!   which every transfer fails, so that no file the tool opens takes its
-//!   number and a print is an error, not lost output with exit status 0);
-//!   the allocator tuned for worker threads
-//!   ([`crate::tune_allocator_for_workers`]); then worker mode
-//!   ([`serve_if_worker`]): every binary can be its own reading and
-//!   compiling worker;
-//! - the allocator that makes a failed allocation in a worker's child read
-//!   as "out of memory" ([`WorkerAllocator`], installed by the macro);
+//! - start-up: `sycl_process::tool_main!` (the process layer: before Rust's
+//!   runtime, standard streams closed by the parent plugged by a descriptor
+//!   on which every transfer fails; `SIGPIPE` and `SIGXFSZ` ignored, so that
+//!   a closed pipe or a file-size limit is a write error the tool reports and
+//!   cleans up after; the allocator tuned for worker threads and
+//!   `WorkerAllocator` installed, so that a failed allocation in a worker's
+//!   child reads as "out of memory"), the tool named for [`crate::stdio`];
+//!   then worker mode, where the process layer moves the bytes and
+//!   [`worker_main`] (`sycl-postlink`'s `codegen_worker`) says what they
+//!   mean: every binary can be its own reading and compiling worker;
 //! - reading input ([`read_input`]: a file or standard input, refused when
 //!   empty, read once in a worker process first under a memory limit:
 //!   [`read_check`]), compiling in worker processes ([`worker`],
@@ -30,11 +25,11 @@
 //! their host's signals or streams.
 
 use std::process::ExitCode;
-
-pub use sycl_postlink::codegen_worker::WorkerAllocator;
-use sycl_postlink::codegen_worker::{default_memory_limit, serve_if_worker, ReadCheck, WorkerCommand};
+pub use sycl_postlink::codegen_worker::worker_main;
+use sycl_postlink::codegen_worker::{default_memory_limit, ReadCheck, WorkerCommand};
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::io_reason;
+pub use sycl_process::tool_main;
 
 /// A binary's `main` and global allocator: `sycl_tools::command_main!(TOOL,
 /// run)` with `fn run(args: &[String]) -> ExitCode` (the arguments after
@@ -42,88 +37,14 @@ use sycl_postlink::output::io_reason;
 #[macro_export]
 macro_rules! command_main {
     ($tool:expr, $run:path) => {
-        /// A failed allocation in a reading or compiling child reads as
-        /// "out of memory".
-        #[global_allocator]
-        static ALLOCATOR: $crate::entry::WorkerAllocator = $crate::entry::WorkerAllocator;
-
-        /// Runs before Rust's runtime, which would open closed standard
-        /// streams on `/dev/null` for reading and writing (see
-        /// `plug_closed_standard_streams`).
-        #[cfg(target_os = "linux")]
-        #[used]
-        #[link_section = ".init_array"]
-        static PLUG_CLOSED_STANDARD_STREAMS: extern "C" fn() = $crate::entry::plug_closed_standard_streams;
-
-        fn main() -> std::process::ExitCode {
-            $crate::entry::main($tool, $run)
-        }
+        $crate::entry::tool_main!(
+            |args: &[String]| -> std::process::ExitCode {
+                $crate::stdio::init($tool);
+                $run(args)
+            },
+            $crate::entry::worker_main
+        );
     };
-}
-
-/// Start-up of a binary (see the module's rules), then `run` on the
-/// arguments after the program name; in worker mode it serves and exits.
-pub fn main(tool: &'static str, run: fn(&[String]) -> ExitCode) -> ExitCode {
-    crate::stdio::init(tool);
-    set_signals();
-    // The split's threads and a worker's children keep freed memory for
-    // reuse (see the function).
-    crate::tune_allocator_for_workers();
-    serve_if_worker();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    run(&args)
-}
-
-#[cfg(unix)]
-extern "C" {
-    fn signal(signum: i32, handler: usize) -> usize;
-    fn fcntl(fd: i32, cmd: i32, ...) -> i32;
-    fn open(path: *const std::os::raw::c_char, flags: i32, ...) -> i32;
-}
-
-/// `SIGPIPE` and `SIGXFSZ` ignored: writes report `EPIPE` and `EFBIG`.
-fn set_signals() {
-    #[cfg(unix)]
-    {
-        const SIGPIPE: i32 = 13;
-        const SIGXFSZ: i32 = 25;
-        const SIG_IGN: usize = 1;
-        // SAFETY: sets the disposition of two signals to "ignore"; called
-        // first thing in main, before any thread is started.
-        unsafe {
-            signal(SIGPIPE, SIG_IGN);
-            signal(SIGXFSZ, SIG_IGN);
-        }
-    }
-}
-
-/// Standard input, output or error closed by the parent: the descriptor is
-/// taken by `/dev/null` opened for the other direction, so that files the
-/// tool opens never get numbers 0-2 and every read from standard input or
-/// write to standard output or error fails with `EBADF` (reported as
-/// `<stdin>`/`<stdout>`: "Bad file descriptor"; lost for standard error).
-/// [`command_main!`](crate::command_main) runs it from `.init_array`,
-/// before Rust's runtime opens such descriptors on `/dev/null` for both
-/// directions (where a print would succeed and its output be lost).
-pub extern "C" fn plug_closed_standard_streams() {
-    #[cfg(unix)]
-    {
-        const F_GETFD: i32 = 1;
-        const O_RDONLY: i32 = 0;
-        const O_WRONLY: i32 = 1;
-        for fd in 0..3 {
-            // SAFETY: F_GETFD only asks whether the descriptor is open.
-            if unsafe { fcntl(fd, F_GETFD) } != -1 {
-                continue;
-            }
-            let flags = if fd == 0 { O_WRONLY } else { O_RDONLY };
-            // SAFETY: the lowest free descriptor is `fd` (those below it are
-            // open or were just plugged); the path is NUL-terminated.
-            unsafe {
-                open(c"/dev/null".as_ptr(), flags);
-            }
-        }
-    }
 }
 
 /// This program as a worker (reading checks, code generation).

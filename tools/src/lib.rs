@@ -1,17 +1,15 @@
-//! The command-line tools and the C ABI over the post-link library
-//! (`sycl-postlink`): LLVM-style command-line parsing ([`cl`], [`cli`]),
-//! `sycl-opt`'s pass pipeline ([`opt`]), the one `--version` text
-//! ([`version`]), the code cache's settings ([`cache_opts`]), the options several commands share
-//! ([`shared_opts`]), the environment the commands and the C ABI read ([`env`]) and the C entry points
-//! ([`capi`], [`capi_syclbin`] for SYCLBIN packaging).
+//! The command-line tools over the post-link library (`sycl-postlink`):
+//! LLVM-style command-line parsing ([`cl`], [`cli`]), the options several
+//! commands share ([`shared_opts`]), `sycl-opt`'s pass pipeline ([`opt`]),
+//! the one `--version` text ([`version`]), the code cache's options
+//! ([`cache_opts`]) and the environment the commands read ([`env`]); the C
+//! library (`tools/capi/`, `sycl-post-link-c`) uses the same definitions.
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
 //! function of this crate, print its diagnostics; each starts through the
 //! one entry of every command ([`entry`], `command_main!`).
 
 pub mod cache_opts;
-pub mod capi;
-pub mod capi_syclbin;
 pub mod cl;
 pub mod cli;
 pub mod entry;
@@ -34,32 +32,6 @@ pub fn report_post_link_error(tool: &str, e: &PostLinkError) -> std::process::Ex
         ErrorStyle::Untagged => {
             crate::errln!("{tool}: {}", one_line_per_tool_line(tool, &e.0));
             std::process::ExitCode::from(1)
-        }
-    }
-}
-
-/// Tunes the C allocator for the split's worker threads; the splitting
-/// binaries call it first thing. Every image is an LLVM module built and
-/// destroyed on a worker thread, and glibc's malloc hands the freed memory
-/// of each back to the kernel at once (trimming the heap top, unmapping large
-/// blocks), so that 16 workers spend more time in the kernel's memory-map
-/// locks and TLB shootdowns than building images (measured on 16 cores with
-/// 16,000 images: 17 s with 54 s of system time; with this, 7 s). Keeping
-/// freed memory for reuse costs no peak memory, which is what it was anyway.
-/// The C ABI leaves its host's allocator alone.
-pub fn tune_allocator_for_workers() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        extern "C" {
-            fn mallopt(param: std::os::raw::c_int, value: std::os::raw::c_int) -> std::os::raw::c_int;
-        }
-        const M_TRIM_THRESHOLD: std::os::raw::c_int = -1;
-        const M_MMAP_THRESHOLD: std::os::raw::c_int = -3;
-        // SAFETY: mallopt only changes allocator parameters; called before any
-        // thread is started.
-        unsafe {
-            mallopt(M_TRIM_THRESHOLD, 1 << 30);
-            mallopt(M_MMAP_THRESHOLD, 32 << 20);
         }
     }
 }

@@ -16,7 +16,7 @@
 //!   status still says whether it failed.
 //!
 //! Only binaries use this module: the library and the C ABI never touch
-//! their host's standard streams.
+//! their host's standard streams. The system calls are `sycl-process`'s.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -25,7 +25,8 @@ use std::sync::OnceLock;
 static TOOL: OnceLock<&'static str> = OnceLock::new();
 
 /// Names the tool for the one-line errors. Called by the one entry of the
-/// binaries ([`crate::entry::main`]), which also ignores `SIGPIPE`, so that a
+/// binaries ([`crate::command_main!`], through `sycl_process::tool_main`,
+/// which also ignores `SIGPIPE`), so that a
 /// closed pipe comes back as an `EPIPE` error from the write and the tool
 /// decides how it ends rather than dying in the middle of a write.
 pub fn init(tool: &'static str) {
@@ -36,33 +37,7 @@ pub fn init(tool: &'static str) {
 /// `SIGPIPE`, with no message. The signal is unblocked on this thread first:
 /// talking to a worker process blocks it (`codegen_worker`).
 fn end_by_closed_pipe() -> ! {
-    #[cfg(target_os = "linux")]
-    {
-        #[repr(C)]
-        struct SigSet([u64; 16]);
-        extern "C" {
-            fn signal(signum: i32, handler: usize) -> usize;
-            fn raise(sig: i32) -> i32;
-            fn sigemptyset(set: *mut SigSet) -> i32;
-            fn sigaddset(set: *mut SigSet, signum: i32) -> i32;
-            fn pthread_sigmask(how: i32, set: *const SigSet, old: *mut SigSet) -> i32;
-        }
-        const SIGPIPE: i32 = 13;
-        const SIG_DFL: usize = 0;
-        const SIG_UNBLOCK: i32 = 1;
-        let mut set = SigSet([0; 16]);
-        // SAFETY: restores the default disposition of SIGPIPE, unblocks it
-        // on this thread (a sigset_t-sized local buffer) and raises it,
-        // which ends the process.
-        unsafe {
-            signal(SIGPIPE, SIG_DFL);
-            sigemptyset(&mut set);
-            sigaddset(&mut set, SIGPIPE);
-            pthread_sigmask(SIG_UNBLOCK, &set, std::ptr::null_mut());
-            raise(SIGPIPE);
-        }
-    }
-    std::process::exit(141)
+    sycl_process::signals::end_by_closed_pipe()
 }
 
 /// What a failed write to standard output does (see the module's rules).
@@ -71,7 +46,7 @@ fn stdout_failed(e: &io::Error) -> ! {
         end_by_closed_pipe();
     }
     let tool = TOOL.get().copied().unwrap_or("error");
-    let reason = sycl_postlink::output::io_reason(e);
+    let reason = sycl_process::stdio::io_reason(e);
     err(format_args!("{tool}: error: <stdout>: {reason}\n"));
     std::process::exit(1)
 }
@@ -79,7 +54,7 @@ fn stdout_failed(e: &io::Error) -> ! {
 /// Writes `bytes` to standard output and flushes it; on failure ends the
 /// process by the module's rules.
 pub fn out_bytes(bytes: &[u8]) {
-    if let Err(e) = sycl_postlink::output::write_stdout(bytes) {
+    if let Err(e) = sycl_process::stdio::write_stdout(bytes) {
         stdout_failed(&e);
     }
 }

@@ -19,9 +19,9 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
 
-use crate::cli::{parse_post_link_input, set_post_link_option, Command};
 use sycl_postlink::codegen_worker::{default_memory_limit, ReadCheck};
 use sycl_postlink::{post_link, run, Image, Input, PostLinkError, PostLinkOptions, Settings};
+use sycl_tools::cli::{parse_post_link_input, set_post_link_option, Command};
 
 /// The settings behind a `sycl_post_link_settings *`: the options as the
 /// command line would hold them (targets come from `o`).
@@ -200,7 +200,7 @@ pub unsafe extern "C" fn sycl_post_link_run(
             // The host's standard input is the host's: only an explicit "-" reads it.
             Command::Run((_, _, false)) => Err("no input file (name one, or \"-\" to read the standard input)".into()),
             Command::Run((mut o, _, true)) => {
-                o.settings.tuning = crate::env::env_defaults().tuning;
+                o.settings.tuning = sycl_tools::env::env_defaults().tuning;
                 o.read_check = read_check();
                 run(&o).map(|_| ()).map_err(|e| e.0)
             }
@@ -209,10 +209,10 @@ pub unsafe extern "C" fn sycl_post_link_run(
 }
 
 /// The library's version: `<version> (git <commit>, LLVM <version>)`, a
-/// string that lives as long as the process (see [`crate::version`]).
+/// string that lives as long as the process (see [`sycl_tools::version`]).
 #[no_mangle]
 pub extern "C" fn sycl_post_link_version() -> *const c_char {
-    catch_quietly(|| crate::version::c_summary().as_ptr()).unwrap_or(c"unknown".as_ptr())
+    catch_quietly(|| sycl_tools::version::c_summary().as_ptr()).unwrap_or(c"unknown".as_ptr())
 }
 
 /// Frees a message returned through an `error` argument.
@@ -232,7 +232,7 @@ pub unsafe extern "C" fn sycl_post_link_free(msg: *mut c_char) {
 pub extern "C" fn sycl_post_link_settings_create() -> *mut CSettings {
     catch_quietly(|| {
         let mut options = PostLinkOptions::default();
-        options.settings.tuning = crate::env::env_defaults().tuning;
+        options.settings.tuning = sycl_tools::env::env_defaults().tuning;
         Box::into_raw(Box::new(CSettings { options }))
     })
     .unwrap_or(std::ptr::null_mut())
@@ -304,7 +304,7 @@ unsafe fn buffer_input(data: *const c_void, size: usize, name: *const c_char) ->
 /// buffer or file is an error and not the end of the host. Without a worker
 /// program the input is read in process only.
 fn read_check() -> Option<ReadCheck> {
-    let command = crate::capi_syclbin::worker_command().ok()?;
+    let command = crate::worker::worker_command().ok()?;
     Some(ReadCheck {
         command,
         memory_limit: default_memory_limit(1),

@@ -18,16 +18,14 @@
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::sync::Mutex;
 
-use crate::cache_opts::CacheArgs;
 use sycl_postlink::code_cache::CacheSettings;
+use sycl_tools::cache_opts::CacheArgs;
 
 use crate::capi::{
     catch_quietly, sycl_post_link_result_image_count, sycl_post_link_result_image_ir,
     sycl_post_link_result_image_number, sycl_post_link_result_image_properties, CResult,
 };
-use std::path::{Path, PathBuf};
 
-use sycl_postlink::codegen_worker::WorkerCommand;
 use sycl_postlink::syclbin::{package, Container, SyclbinImage, SyclbinOptions};
 use sycl_props::property_set::PropertySetRegistry;
 use sycl_props::syclbin::BundleState;
@@ -141,8 +139,8 @@ pub unsafe extern "C" fn sycl_syclbin_create(
             } else {
                 Container::OffloadBinary
             },
-            threads: crate::env::env_defaults().tuning.thread_count(None),
-            workers: Some(worker_command()?),
+            threads: sycl_tools::env::env_defaults().tuning.thread_count(None),
+            workers: Some(crate::worker::worker_command()?),
             cache: cache_settings()?,
             ..SyclbinOptions::default()
         };
@@ -200,65 +198,6 @@ pub unsafe extern "C" fn sycl_syclbin_set_cache(
             0
         }
         Err(_) => set_error(error, "internal error"),
-    }
-}
-
-/// The program compiling images for this library: `$SYCL_CODEGEN_WORKER`,
-/// else the `syclbin` binary in the directory of the library (or of the
-/// program it is linked into), or the one above it (cargo's `deps/`).
-pub(crate) fn worker_command() -> Result<WorkerCommand, String> {
-    if let Some(p) = std::env::var_os("SYCL_CODEGEN_WORKER").filter(|p| !p.is_empty()) {
-        return Ok(WorkerCommand::program(p));
-    }
-    let lib = this_library().ok_or("cannot find the code generation worker: set SYCL_CODEGEN_WORKER")?;
-    let dir = lib.parent().unwrap_or(Path::new("."));
-    let found = [Some(dir), dir.parent()]
-        .into_iter()
-        .flatten()
-        .map(|d| d.join("syclbin"))
-        .find(|p| p.is_file());
-    found.map(WorkerCommand::program).ok_or_else(|| {
-        format!(
-            "cannot find the code generation worker: no 'syclbin' next to {}; set SYCL_CODEGEN_WORKER",
-            lib.display()
-        )
-    })
-}
-
-/// The file this code was loaded from (the shared library, or the program
-/// the static library is linked into).
-fn this_library() -> Option<PathBuf> {
-    #[repr(C)]
-    struct DlInfo {
-        fname: *const c_char,
-        fbase: *mut std::ffi::c_void,
-        sname: *const c_char,
-        saddr: *mut std::ffi::c_void,
-    }
-    extern "C" {
-        fn dladdr(addr: *const std::ffi::c_void, info: *mut DlInfo) -> c_int;
-    }
-    let mut info = DlInfo {
-        fname: std::ptr::null(),
-        fbase: std::ptr::null_mut(),
-        sname: std::ptr::null(),
-        saddr: std::ptr::null_mut(),
-    };
-    // SAFETY: dladdr only fills `info` for an address of this object.
-    let found = unsafe { dladdr(worker_command as *const std::ffi::c_void, &mut info) };
-    if found == 0 || info.fname.is_null() {
-        return None;
-    }
-    // SAFETY: dladdr gave a NUL-terminated path that lives with the object.
-    let name = unsafe { CStr::from_ptr(info.fname) }.to_string_lossy().into_owned();
-    let path = PathBuf::from(name);
-    // A program's own entry may be its bare name: resolve it.
-    if path.is_absolute() {
-        Some(path)
-    } else {
-        std::fs::canonicalize(&path)
-            .ok()
-            .or_else(|| std::env::current_exe().ok())
     }
 }
 

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use sycl_tools::capi::{catch_quietly, panic_message};
+use sycl_post_link::capi::{catch_quietly, panic_message};
 
 #[test]
 fn panics_inside_a_call_print_nothing_and_others_reach_the_previous_hook() {

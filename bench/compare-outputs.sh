@@ -110,8 +110,9 @@ status=0
 for t in "${threads[@]}"; do
   echo "compare: candidate run, SPL_THREADS=$t ($new)"
   run_config "new-t$t" "$(wrap "$new" "$t")"
-  # lit's own bookkeeping files differ by run.
-  if diff -r -q -x '*.log' -x '.lit_test_times.txt' \
+  # lit's own bookkeeping files differ by run; so do Chrome traces (times)
+  # and code-cache entries (named by a key that holds the tool's commit).
+  if diff -r -q -x '*.log' -x '.lit_test_times.txt' -x '*trace.json' -x 'entries' \
     "$work/old" "$work/new-t$t" >"$work/diff-t$t.txt"; then
     echo "compare: SPL_THREADS=$t: identical ($(find "$work/new-t$t" -type f | wc -l) files)"
   else

@@ -31,19 +31,27 @@
 //! # Ok::<(), sycl_postlink::PostLinkError>(())
 //! ```
 //!
-//! Modules, in the order data flows through them (each imports only the
-//! ones before it):
+//! Modules, each importing only modules listed before it
+//! (`scripts/layout-check.py --map` prints the imports):
+//! - [`trace`]: the commands' Chrome trace and progress line (off unless turned on);
 //! - [`error`]: the error and report types of a run;
-//! - [`settings`]: what a run is asked to do ([`Settings`]);
+//! - [`settings`]: what a run is asked to do ([`Settings`]) and how ([`settings::RunTuning`]:
+//!   thread count, verification; the library reads no environment variable);
 //! - [`output`]: all-or-nothing file output (temporary names, renamed at the end);
 //! - [`input`]: the input of a run ([`Input`]) and parsing it;
 //! - [`image`]: device images, inside the pipeline and as handed out ([`Image`]);
+//! - [`kernel_names`]: kernel names the SYCL runtime finds (`-kernel-names`);
 //! - [`esimd`]: the ESIMD step on an extracted image;
 //! - [`driver`]: analysis once, extraction on worker threads, results in order;
 //! - [`pipeline`]: the in-memory pipeline, images streamed in table order
 //!   ([`post_link`], [`post_link_images`]);
+//! - [`pieces`]: an image cut into pieces compiled apart (call components);
+//! - [`codegen_worker`]: what the bytes of a code generation worker mean (requests,
+//!   answers; the processes themselves are `sycl_process`'s);
 //! - [`files`]: the file sink, `sycl-post-link`'s outputs ([`run`]);
 //! - [`module_split`]: `sycl-module-split` ([`run_module_split`]);
+//! - [`split_report`]: `-split-report`, every split mode run in memory;
+//! - [`code_cache`]: the SPIR-V of an image looked up by a hash of its IR and settings;
 //! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V;
 //! - [`device_link`]: `sycl-link`: link device bitcode and libraries, post-link, SYCLBIN.
 

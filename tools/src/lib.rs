@@ -18,6 +18,7 @@ pub mod link_steps;
 pub mod opt;
 pub mod shared_opts;
 pub mod stdio;
+pub mod syclbin_opts;
 pub mod version;
 
 use sycl_postlink::{ErrorStyle, PostLinkError, Report};

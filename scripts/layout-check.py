@@ -1,30 +1,40 @@
 #!/usr/bin/env python3
-"""Two layout rules of the workspace, checked on the Rust sources:
+"""The layout rules of the workspace, checked on the Rust sources, and its map.
 
   * no function longer than LIMIT lines (from its `fn` line to its closing
-    brace) in the pipeline crates;
-  * no import circle between the files of one crate: the graph of each
-    file's `use crate::`/`super::`/`self::` trees and inline `crate::`/
-    `super::` paths (comments, string literals and `#[cfg(test)]` modules
-    left out; a path goes to the file of its longest module prefix), and
-    its strongly connected components of two files or more.
+    brace) in the pipeline crates (postlink, passes, split, spirv; the files
+    of their `src/bin/` too);
+  * no import circle between the files of one crate, in every crate of the
+    workspace (members read from the root `Cargo.toml`).
 
-    scripts/layout-check.py [--limit 150] [CRATE_SRC ...]
+A file's imports are the `crate::`, `super::` and `self::` paths of its
+`use` lines and of qualified paths in its code (brace groups expanded),
+resolved to the longest module path that is a file of the crate (the crate
+root not counted); a `mod.rs`/`lib.rs`/`main.rs` also imports each of its
+own child modules that it names by bare name (`child::x`). Comments, string
+literals and `#[cfg(test)]` modules are left out (a unit test may use
+anything of its file's parent); `mod x;` declarations are not imports; the
+files of `src/bin/` are crates of their own and left out. A circle is a
+strongly connected set of two or more files.
 
-The default crates are the pipeline's: postlink, passes, split, spirv
-(their `src/`; the files of `src/bin/`, each its own crate, count for the
-function lengths only). Prints each violation; exit status 0
-when there is none, 1 otherwise. A brace counter, not a parser: it knows
-Rust's comments, strings, raw strings and char literals, which is enough
-for this workspace.
+    scripts/layout-check.py [--limit 150]   check; exit 1 on a violation
+    scripts/layout-check.py --map           the map: each crate (its crate
+                                            dependencies), its files (lines,
+                                            what each imports), the circles
+
+A brace counter, not a parser: it knows Rust's comments, strings, raw
+strings and char literals, which is enough for this workspace.
 """
 
 import argparse
+import os
 import pathlib
 import re
 import sys
+import tomllib
 
-PIPELINE = ["postlink/src", "passes/src", "split/src", "spirv/src"]
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PIPELINE = ["postlink", "passes", "split", "spirv"]
 
 
 def strip(src):
@@ -84,10 +94,6 @@ def closing_brace(s, i):
     return len(s) - 1
 
 
-def rust_files(src):
-    return [f for f in sorted(src.rglob("*.rs")) if "bin" not in f.relative_to(src).parts]
-
-
 def long_functions(src, limit):
     """(lines, file:line, name) of each function over `limit` lines."""
     rows = []
@@ -105,13 +111,6 @@ def long_functions(src, limit):
             if lines > limit:
                 rows.append((lines, f"{f}:{first}", m.group(1)))
     return rows
-
-
-def module_of(src, f):
-    parts = list(f.relative_to(src).with_suffix("").parts)
-    if parts in (["lib"], ["main"]):
-        return ()
-    return tuple(parts[:-1] if parts[-1] == "mod" else parts)
 
 
 def without_test_modules(s):
@@ -139,34 +138,84 @@ def expand(tree):
     return [p for it in items if it.strip() for p in expand(tree[:i] + it.strip())]
 
 
-def import_graph(src):
-    files = rust_files(src)
-    modules = {module_of(src, f): f for f in files}
-    edges = {}
-    for f in files:
-        me = module_of(src, f)
-        here = list(me) if f.name in ("mod.rs", "lib.rs", "main.rs") else list(me[:-1])
-        s = without_test_modules(strip(f.read_text()))
-        paths = [p for m in re.finditer(r"\buse\s+([^;]+);", s) for p in expand(m.group(1))]
-        rest = re.sub(r"\buse\s+[^;]+;", "", s)
-        paths += re.findall(r"\b(?:crate|super)(?:\s*::\s*\w+)+", rest)
-        for p in paths:
-            segs = [x.strip() for x in re.sub(r"\s+as\s+\w+$", "", p).split("::")]
-            if segs[0] == "crate":
-                full = segs[1:]
-            elif segs[0] == "self":
-                full = list(me) + segs[1:]
-            elif segs[0] == "super":
-                base = here
-                while segs and segs[0] == "super":
-                    base, segs = base[:-1], segs[1:]
-                full = base + segs
-            else:
-                continue
-            target = next((tuple(full[:k]) for k in range(len(full), -1, -1) if tuple(full[:k]) in modules), None)
-            if target is not None and target != me:
-                edges.setdefault(me, set()).add(target)
-    return modules, edges
+def members():
+    """(directory, package name, crate dependencies of ours, lib path) of each member."""
+    with open(ROOT / "Cargo.toml", "rb") as f:
+        ws = tomllib.load(f)["workspace"]
+    out = []
+    for m in ws["members"]:
+        with open(ROOT / m / "Cargo.toml", "rb") as f:
+            pkg = tomllib.load(f)
+        deps = sorted(d for d in pkg.get("dependencies", {}) if d.startswith("sycl-"))
+        out.append((m, pkg["package"]["name"], deps, pkg.get("lib", {}).get("path")))
+    return out
+
+
+def module_files(crate_dir, lib_path):
+    """{module path (tuple): file} of the crate's library, `src/bin/` left out."""
+    src = crate_dir / "src"
+    if lib_path and not lib_path.startswith("src/"):
+        return {(): crate_dir / lib_path}
+    mods = {}
+    if not src.is_dir():
+        return mods
+    for f in sorted(src.rglob("*.rs")):
+        parts = f.relative_to(src).with_suffix("").parts
+        if parts[0] == "bin":
+            continue
+        if parts in (("lib",), ("main",)):
+            mods[()] = f
+        else:
+            mods[tuple(parts[:-1] if parts[-1] == "mod" else parts)] = f
+    return mods
+
+
+PATH = re.compile(r"\b(crate|super|self)((?:\s*::\s*\w+)+)")
+USE = re.compile(r"\buse\s+([^;]+);")
+
+
+def imports(modpath, is_mod, s, mods):
+    """The modules of `mods` that the stripped text `s` of `modpath` imports."""
+    paths = [p for m in USE.finditer(s) for p in expand(m.group(1))]
+    paths += [m.group(0) for m in PATH.finditer(USE.sub("", s))]
+    out = set()
+    if is_mod:  # a module's own children are in scope by their bare names
+        for m in mods:
+            if len(m) == len(modpath) + 1 and m[:-1] == modpath:
+                if re.search(r"(?<![:\w])" + m[-1] + r"\s*::", s):
+                    out.add(m)
+    for p in paths:
+        segs = [x.strip() for x in re.sub(r"\s+as\s+\w+$", "", p.strip()).split("::")]
+        segs = [x for x in segs if x]
+        if not segs or segs[0] not in ("crate", "super", "self"):
+            continue
+        if segs[0] == "crate":
+            base, rest = (), segs[1:]
+        else:
+            base, rest = modpath, segs
+            while rest and rest[0] in ("super", "self"):
+                if rest[0] == "super":
+                    base = base[:-1]
+                rest = rest[1:]
+        full = base + tuple(rest)
+        for k in range(len(full), -1, -1):
+            if full[:k] in mods:
+                if full[:k] != modpath and len(full[:k]) > 0:
+                    out.add(full[:k])
+                break
+    return out
+
+
+def import_graph(crate_dir, lib_path):
+    """({module: file}, {module: modules it imports}, {module: line count})."""
+    mods = module_files(crate_dir, lib_path)
+    graph, lines = {}, {}
+    for mp, f in sorted(mods.items()):
+        text = f.read_text()
+        lines[mp] = text.count("\n")
+        is_mod = f.name in ("mod.rs", "lib.rs", "main.rs") or mp == ()
+        graph[mp] = imports(mp, is_mod, without_test_modules(strip(text)), mods)
+    return mods, graph, lines
 
 
 def cycles(nodes, edges):
@@ -200,26 +249,42 @@ def cycles(nodes, edges):
     return found
 
 
+def name(modpath):
+    return "::".join(modpath) or "(root)"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--limit", type=int, default=150)
-    ap.add_argument("crates", nargs="*", default=PIPELINE)
+    ap.add_argument("--map", action="store_true", help="print the map of crates, files and imports")
     a = ap.parse_args()
     sys.setrecursionlimit(10000)
     bad = False
-    name = lambda m: "::".join(m) or "lib"
-    for crate in a.crates:
-        src = pathlib.Path(crate)
-        for lines, where, fn in sorted(long_functions(src, a.limit), reverse=True):
-            print(f"{where}: fn {fn} is {lines} lines (limit {a.limit})")
-            bad = True
-        modules, edges = import_graph(src)
-        for comp in cycles(modules, edges):
-            members = set(comp)
-            arrows = [f"{name(x)} -> {name(y)}" for x in comp for y in sorted(edges.get(x, ())) if y in members]
-            print(f"{crate}: import circle: {'; '.join(arrows)}")
-            bad = True
-    return 1 if bad else 0
+    circles = []
+    for member, pkg, deps, lib in members():
+        d = ROOT / member
+        mods, graph, lines = import_graph(d, lib)
+        for comp in cycles(sorted(graph), graph):
+            circles.append((pkg, comp, graph))
+        if a.map:
+            print(f"{pkg} ({member}/, {sum(lines.values())} lines) -> {', '.join(deps) or 'no crate of ours'}")
+            for mp, f in sorted(mods.items()):
+                if mp == ():
+                    continue
+                uses = ", ".join(name(u) for u in sorted(graph[mp]) if u != ())
+                print(f"  {os.path.relpath(f, d):34} {lines[mp]:5}  {('uses ' + uses) if uses else ''}")
+        elif member in PIPELINE:
+            for n, where, fn in sorted(long_functions(d / "src", a.limit), reverse=True):
+                print(f"{os.path.relpath(where, ROOT)}: fn {fn} is {n} lines (limit {a.limit})")
+                bad = True
+    for pkg, comp, graph in circles:
+        members_ = set(comp)
+        arrows = [f"{name(x)} -> {name(y)}" for x in comp for y in sorted(graph.get(x, ())) if y in members_]
+        print(f"import circle in {pkg}: {'; '.join(arrows)}")
+        bad = True
+    if a.map and not circles:
+        print("no import circle between files in any crate")
+    return 1 if bad and not a.map else 0
 
 
 if __name__ == "__main__":

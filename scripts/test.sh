@@ -20,6 +20,8 @@ trap 'rm -rf "$SPL_CACHE_DIR"' EXIT
 cargo test --release --workspace
 # Every crate packages (metadata, versions on path dependencies, files).
 cargo package --workspace --no-verify --allow-dirty --quiet
+# Layout rules: no import circle between files of a crate, no over-long function in the pipeline crates.
+python3 scripts/layout-check.py
 # The command-line tools linked with LLVM's static archives (SPL_LLVM_LINK=static,
 # ir/build.rs: less memory per process) write the same bytes as the default build.
 SPL_LLVM_LINK=static cargo build --release -p sycl-tools --bins --target-dir target/static

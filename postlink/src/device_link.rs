@@ -44,7 +44,7 @@
 //! its runtime links a fallback or native bfloat16 device-library image
 //! that the application carries; Intel's 2026.2 runtime wheels ship no such
 //! library for SPIR-V, so an image that imports them fails to build there
-//! ("Symbols not found: [ __devicelib_ConvertBF16ToFINTEL ]").
+//! ("Symbols not found: \[ __devicelib_ConvertBF16ToFINTEL \]").
 
 use std::path::Path;
 

@@ -12,7 +12,7 @@
 //! from bitcode: the input's own bytes where the pre-split steps left the
 //! module as read, else the module written once with its use-list order;
 //! the calling thread's module is freed with its context first. More
-//! threads are used only where that round trip pays ([`useful_threads`]).
+//! threads are used only where that round trip pays (`useful_threads`).
 //! Every image is built from the same module by the same steps (an image's
 //! use lists follow from how it is built, not from its source's), so which
 //! thread builds it does not matter; results are put back in job order.

@@ -182,6 +182,24 @@ pub fn set_one<T>(opts: &[Opt<T>], t: &mut T, name: &str, value: Option<&str>) -
     }
 }
 
+/// [`apply`] with `--help` and `--version` answered: `Ok(positional)` to
+/// run with, or `Err(text)`, the text to print and exit 0 on: the help of
+/// `opts` ([`help_of`] with `overview`, `usage`, `category`) or the version
+/// of `tool`.
+pub fn apply_or_print<T>(
+    opts: &[Opt<T>],
+    parsed: Vec<Arg>,
+    t: &mut T,
+    tool: &str,
+    [overview, usage, category]: [&str; 3],
+) -> Result<Result<Vec<String>, String>, String> {
+    Ok(match apply(opts, parsed, t)? {
+        Parsed::Help => Err(help_of(overview, usage, category, opts)),
+        Parsed::Version => Err(crate::version::text(tool)),
+        Parsed::Run(positional) => Ok(positional),
+    })
+}
+
 /// [`help_with_values`] for a table of [`Opt`]s, with their value help.
 pub fn help_of<T>(overview: &str, usage: &str, category: &str, opts: &[Opt<T>]) -> String {
     let value_help: Vec<(&str, &str, &str)> = opts

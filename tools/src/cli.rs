@@ -5,7 +5,7 @@
 
 use sycl_split::SplitMode;
 
-use crate::cl::{self, Opt, Parsed};
+use crate::cl::{self, Opt};
 use crate::shared_opts::{thread_opts, HasThreads};
 use sycl_postlink::{IdQueriesRange, KernelNames, ModuleSplitOptions, OutputSpec, PostLinkOptions, SpecConstMode};
 
@@ -405,17 +405,19 @@ pub fn parse_post_link_input(args: &[String]) -> Result<Command<(PostLinkOptions
     let parsed = cl::parse("sycl-post-link", &cl::specs(&opts), args)?;
     let mut a = PostLinkArgs::default();
     a.o.input = "-".into();
-    let mut positional = match cl::apply(&opts, parsed, &mut a)? {
-        Parsed::Help => {
-            return Ok(Command::Print(cl::help_of(
-                POST_LINK_OVERVIEW,
-                "sycl-post-link [options] <input bitcode file>",
-                "sycl-post-link options",
-                &opts,
-            )))
-        }
-        Parsed::Version => return Ok(Command::Print(crate::version::text("sycl-post-link"))),
-        Parsed::Run(positional) => positional,
+    let mut positional = match cl::apply_or_print(
+        &opts,
+        parsed,
+        &mut a,
+        "sycl-post-link",
+        [
+            POST_LINK_OVERVIEW,
+            "sycl-post-link [options] <input bitcode file>",
+            "sycl-post-link options",
+        ],
+    )? {
+        Ok(positional) => positional,
+        Err(text) => return Ok(Command::Print(text)),
     };
     let PostLinkArgs { mut o, x, mut actions } = a;
     let input_given = !positional.is_empty();
@@ -483,17 +485,19 @@ pub fn parse_module_split(args: &[String]) -> Result<Command<ModuleSplitOptions>
         tuning: Default::default(),
         read_check: None,
     };
-    let mut positional = match cl::apply(MODULE_SPLIT_OPTIONS, parsed, &mut o)? {
-        Parsed::Help => {
-            return Ok(Command::Print(cl::help_of(
-                "SYCL Module Splitter",
-                "sycl-module-split [options] <input file>",
-                "Split options",
-                MODULE_SPLIT_OPTIONS,
-            )))
-        }
-        Parsed::Version => return Ok(Command::Print(crate::version::text("sycl-module-split"))),
-        Parsed::Run(positional) => positional,
+    let mut positional = match cl::apply_or_print(
+        MODULE_SPLIT_OPTIONS,
+        parsed,
+        &mut o,
+        "sycl-module-split",
+        [
+            "SYCL Module Splitter",
+            "sycl-module-split [options] <input file>",
+            "Split options",
+        ],
+    )? {
+        Ok(positional) => positional,
+        Err(text) => return Ok(Command::Print(text)),
     };
     match positional.len() {
         0 => {}

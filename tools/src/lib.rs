@@ -2,7 +2,7 @@
 //! LLVM-style command-line parsing ([`cl`], [`cli`]), the options several
 //! commands share ([`shared_opts`]), `sycl-opt`'s pass pipeline ([`opt`]),
 //! the one `--version` text ([`version`]), the code cache's options
-//! ([`cache_opts`]) and the environment the commands read ([`env`]); the C
+//! ([`cache_opts`]) and the environment the commands read ([`env`](mod@env)); the C
 //! library (`tools/capi/`, `sycl-post-link-c`) uses the same definitions.
 //!
 //! The binaries in `src/bin/` are thin: parse the command line, call one
@@ -18,6 +18,7 @@ pub mod link_steps;
 pub mod opt;
 pub mod shared_opts;
 pub mod stdio;
+pub mod syclbin_opts;
 pub mod version;
 
 use sycl_postlink::{ErrorStyle, PostLinkError, Report};

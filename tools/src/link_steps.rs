@@ -17,6 +17,7 @@ use sycl_postlink::syclbin::Container;
 use sycl_postlink::{OutputSpec, PostLinkOptions};
 
 use crate::cli::post_link_command;
+use crate::syclbin_opts::create_command;
 
 /// The names of the intermediate files of a link writing `output`:
 /// `<dir>/<stem>.linked.bc` (inputs and device libraries linked), the
@@ -91,17 +92,13 @@ pub fn commands(o: &DeviceLinkOptions, output: &str, t: &Temps) -> Vec<Vec<Strin
         cmds.push(c);
     }
     cmds.push(post_link_command(&post_link_options(o, t)));
-    let mut c = vec![
-        s("syclbin"),
-        s("create"),
-        format!("--state={}", o.syclbin.state.name()),
-        format!("--table={}", t.table()),
-    ];
-    if o.syclbin.container == Container::Bare {
-        c.push(s("--bare"));
-    }
-    c.extend([format!("--threads={}", o.syclbin.threads), s("-o"), s(output)]);
-    cmds.push(c);
+    cmds.push(create_command(
+        o.syclbin.state,
+        &t.table(),
+        o.syclbin.container == Container::Bare,
+        o.syclbin.threads,
+        output,
+    ));
     cmds
 }
 

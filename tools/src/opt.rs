@@ -27,7 +27,7 @@ use sycl_passes::global_offset::{global_offset, GlobalOffsetOptions};
 use sycl_passes::local_accessor::local_accessor_to_shared_memory;
 use sycl_passes::PassError;
 
-use crate::cl::{self, Opt, Parsed};
+use crate::cl::{self, Opt};
 use crate::cli::Command;
 use sycl_postlink::output::{io_reason, Outputs};
 
@@ -318,17 +318,19 @@ pub fn pipeline_steps(text: &str) -> Result<Vec<Step>, String> {
 pub fn parse_opt(args: &[String]) -> Result<Command<OptOptions>, String> {
     let parsed = cl::parse("sycl-opt", &cl::specs(OPT_OPTIONS), args)?;
     let mut a = OptArgs::default();
-    let mut positional = match cl::apply(OPT_OPTIONS, parsed, &mut a)? {
-        Parsed::Help => {
-            return Ok(Command::Print(cl::help_of(
-                "SYCL modular optimizer: runs the project's passes (globaloffset, localaccessortosharedmemory) and LLVM's on one module",
-                "sycl-opt [options] <input bitcode file>",
-                "sycl-opt options",
-                OPT_OPTIONS,
-            )))
-        }
-        Parsed::Version => return Ok(Command::Print(crate::version::text("sycl-opt"))),
-        Parsed::Run(positional) => positional,
+    let mut positional = match cl::apply_or_print(
+        OPT_OPTIONS,
+        parsed,
+        &mut a,
+        "sycl-opt",
+        [
+            "SYCL modular optimizer: runs the project's passes (globaloffset, localaccessortosharedmemory) and LLVM's on one module",
+            "sycl-opt [options] <input bitcode file>",
+            "sycl-opt options",
+        ],
+    )? {
+        Ok(positional) => positional,
+        Err(text) => return Ok(Command::Print(text)),
     };
     let OptArgs {
         mut o,

@@ -25,7 +25,7 @@ use std::process::ExitCode;
 
 use sycl_postlink::output::{io_reason, Outputs};
 use sycl_props::file_table::FileTable;
-use sycl_tools::cl::{self, Opt, Parsed};
+use sycl_tools::cl::{self, Opt};
 
 const TOOL: &str = "file-table-tform";
 
@@ -251,24 +251,17 @@ fn run(args: &[String]) -> Result<(), Failure> {
         cmds: Vec::new(),
     };
     // The options' own errors are the transformations' usage errors.
-    let inputs = match cl::apply(OPTIONS, parsed, &mut a).map_err(Failure::Usage)? {
-        Parsed::Help => {
-            sycl_tools::out!(
-                "{}",
-                cl::help_of(
-                    OVERVIEW,
-                    "file-table-tform [options] <input filenames>",
-                    "file-table-tform Options",
-                    OPTIONS
-                )
-            );
+    let help = [
+        OVERVIEW,
+        "file-table-tform [options] <input filenames>",
+        "file-table-tform Options",
+    ];
+    let inputs = match cl::apply_or_print(OPTIONS, parsed, &mut a, TOOL, help).map_err(Failure::Usage)? {
+        Ok(inputs) => inputs,
+        Err(text) => {
+            sycl_tools::out!("{}", text);
             return Ok(());
         }
-        Parsed::Version => {
-            sycl_tools::out!("{}", sycl_tools::version::text(TOOL));
-            return Ok(());
-        }
-        Parsed::Run(inputs) => inputs,
     };
     let Args {
         output,

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use sycl_postlink::codegen_worker::{compile_in_worker, default_memory_limit, WorkerSettings};
 use sycl_postlink::output::Outputs;
-use sycl_tools::cl::{self, Arg, Opt, Parsed};
+use sycl_tools::cl::{self, Arg, Opt};
 
 const TOOL: &str = "sycl-spirv-emit";
 
@@ -61,24 +61,17 @@ fn run(args: &[String]) -> Result<(), String> {
         return Err("more than one input file".into());
     }
     let mut a = Args::default();
-    let mut positional = match cl::apply(OPTIONS, parsed, &mut a)? {
-        Parsed::Help => {
-            sycl_tools::out!(
-                "{}",
-                cl::help_of(
-                    "Compiles an LLVM IR module to SPIR-V (or PTX) in process with LLVM's back ends.",
-                    "sycl-spirv-emit [options] <input file>",
-                    "sycl-spirv-emit options",
-                    OPTIONS
-                )
-            );
+    let help = [
+        "Compiles an LLVM IR module to SPIR-V (or PTX) in process with LLVM's back ends.",
+        "sycl-spirv-emit [options] <input file>",
+        "sycl-spirv-emit options",
+    ];
+    let mut positional = match cl::apply_or_print(OPTIONS, parsed, &mut a, TOOL, help)? {
+        Ok(positional) => positional.into_iter(),
+        Err(text) => {
+            sycl_tools::out!("{}", text);
             return Ok(());
         }
-        Parsed::Version => {
-            sycl_tools::out!("{}", sycl_tools::version::text(TOOL));
-            return Ok(());
-        }
-        Parsed::Run(positional) => positional.into_iter(),
     };
     let Args {
         output,

@@ -49,12 +49,13 @@ use sycl_postlink::syclbin::{
 use sycl_postlink::trace;
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
-use sycl_props::syclbin::{self, AbstractModule, BundleState, IrType, NativeImage, Packaging, Syclbin, SyclbinFile};
+use sycl_props::syclbin::{self, AbstractModule, IrType, NativeImage, Packaging, Syclbin, SyclbinFile};
 use sycl_tools::cache_opts;
 use sycl_tools::cl::{self, Opt, Parsed};
 use sycl_tools::cli::shell_line;
 use sycl_tools::env::EnvDefaults;
 use sycl_tools::shared_opts::{codegen_opts, thread_opts, HasSyclbinArgs, SyclbinArgs};
+use sycl_tools::syclbin_opts::{self, bare_opt, offload_binary_opt, state_opt, table_opt, HasCreateArgs};
 
 const TOOL: &str = "syclbin";
 
@@ -72,6 +73,16 @@ impl HasSyclbinArgs for Args {
 
     fn syclbin_ref(&self) -> &SyclbinArgs {
         &self.c.syclbin
+    }
+}
+
+impl HasCreateArgs for Args {
+    fn create_args(&mut self) -> &mut syclbin_opts::CreateArgs {
+        &mut self.c.create
+    }
+
+    fn create_ref(&self) -> &syclbin_opts::CreateArgs {
+        &self.c.create
     }
 }
 
@@ -106,29 +117,8 @@ fn options() -> Vec<Opt<Args>> {
                 Ok(())
             },
         ),
-        Opt::one_of(
-            "state",
-            &["input", "object", "executable"],
-            &[
-                ("input", "kernel bundle state input (default)"),
-                ("object", "kernel bundle state object"),
-                ("executable", "kernel bundle state executable"),
-            ],
-            "Bundle state written to the global metadata (create; default input)",
-            |a, v| {
-                a.c.state = BundleState::from_name(v).unwrap_or(BundleState::Input);
-                Ok(())
-            },
-        ),
-        Opt::value(
-            "table",
-            "file",
-            "File table [Code|Properties|Symbols] giving one abstract module per row (create)",
-            |a, v| {
-                a.c.tables.push(v.to_string());
-                Ok(())
-            },
-        ),
+        state_opt(),
+        table_opt(),
         Opt::value(
             "image",
             "spec",
@@ -157,22 +147,8 @@ fn options() -> Vec<Opt<Args>> {
                 Ok(())
             },
         ),
-        Opt::flag(
-            "offload-binary",
-            "Wrap the SYCLBIN in an LLVM offload binary (create; the default)",
-            |a, v| {
-                a.c.bare &= !on(v);
-                Ok(())
-            },
-        ),
-        Opt::flag(
-            "bare",
-            "Write the SYCLBIN alone, without the offload binary the runtime reads (create)",
-            |a, v| {
-                a.c.bare = on(v);
-                Ok(())
-            },
-        ),
+        offload_binary_opt(),
+        bare_opt(),
         Opt::value("triple", "triple", "Offload binary 'triple' string", |a, v| {
             a.c.triple = Some(v.to_string());
             Ok(())
@@ -477,12 +453,10 @@ fn run(args: &[String]) -> Result<(), Failure> {
         output: None,
         time_trace: None,
         c: CreateArgs {
-            state: BundleState::Input,
-            tables: Vec::new(),
+            create: syclbin_opts::CreateArgs::default(),
             images: Vec::new(),
             ir_type: IrType::SpirV,
             target: None,
-            bare: false,
             triple: None,
             arch: None,
             format: Packaging::OffloadV1,
@@ -526,12 +500,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
 
 /// What `create` and `convert` were given.
 struct CreateArgs {
-    state: BundleState,
-    tables: Vec<String>,
+    /// `--state`, `--table`, `--bare`.
+    create: syclbin_opts::CreateArgs,
     images: Vec<ImageSpec>,
     ir_type: IrType,
     target: Option<String>,
-    bare: bool,
     triple: Option<String>,
     arch: Option<String>,
     format: Packaging,
@@ -591,7 +564,7 @@ fn run_command(
             let Some(output) = output else {
                 return Err(plain("create needs an output file (-o <file>)"));
             };
-            if c.tables.is_empty() && c.images.is_empty() {
+            if c.create.tables.is_empty() && c.images.is_empty() {
                 return Err(plain("create needs at least one --table or --image"));
             }
             create(c, &output, env)
@@ -606,10 +579,10 @@ fn run_command(
 /// written to `output`.
 fn create(c: CreateArgs, output: &str, env: &EnvDefaults) -> Result<(), Failure> {
     let create = SyclbinOptions {
-        state: c.state,
+        state: c.create.state,
         ir_type: c.ir_type,
         target: c.target.clone(),
-        container: if c.bare {
+        container: if c.create.bare {
             Container::Bare
         } else {
             Container::OffloadBinary
@@ -620,11 +593,11 @@ fn create(c: CreateArgs, output: &str, env: &EnvDefaults) -> Result<(), Failure>
     };
     let opts = c.syclbin.options(env, create).map_err(plain)?;
     let mut specs = Vec::new();
-    for t in &c.tables {
+    for t in &c.create.tables {
         specs.extend(specs_from_table(t, c.target.as_deref(), c.ir_type)?);
     }
     specs.extend(c.images);
-    let mut bin = Syclbin::new(c.state);
+    let mut bin = Syclbin::new(c.create.state);
     bin.abstract_modules = abstract_modules(&specs, &opts)?;
     let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(output, e.to_string()))?;
     write_file(output, &bytes)

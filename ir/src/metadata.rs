@@ -100,16 +100,23 @@ pub(crate) fn md_operands<'c>(v: Value<'c>) -> Vec<MdOperand<'c>> {
     }
 }
 
+/// The operands of a node to build, as LLVM metadata (a null for
+/// [`MdOperand::Null`]).
+pub(crate) fn metadata_refs(ops: &[MdOperand<'_>]) -> Vec<LLVMMetadataRef> {
+    ops.iter()
+        .map(|o| match o {
+            MdOperand::Null => std::ptr::null_mut(),
+            // SAFETY: `v` is a live metadata-as-value handle of this context.
+            MdOperand::Node(v) => unsafe { ffi::SyclValueAsMDNode(v.raw()) },
+            // SAFETY: `v` is a live value handle.
+            MdOperand::String(v) | MdOperand::Value(v) => unsafe { LLVMValueAsMetadata(v.raw()) },
+        })
+        .collect()
+}
+
 pub(crate) fn build_node<'c>(ctx: LLVMContextRef, ops: &[MdOperand<'c>]) -> Value<'c> {
+    let mut mds = metadata_refs(ops);
     unsafe {
-        let mut mds: Vec<LLVMMetadataRef> = ops
-            .iter()
-            .map(|o| match o {
-                MdOperand::Null => std::ptr::null_mut(),
-                MdOperand::Node(v) => ffi::SyclValueAsMDNode(v.raw()),
-                MdOperand::String(v) | MdOperand::Value(v) => LLVMValueAsMetadata(v.raw()),
-            })
-            .collect();
         let node = LLVMMDNodeInContext2(ctx, mds.as_mut_ptr(), mds.len());
         Value::from_raw(LLVMMetadataAsValue(ctx, node))
     }

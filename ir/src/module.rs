@@ -19,7 +19,7 @@ use llvm_sys::transforms::pass_builder::{LLVMCreatePassBuilderOptions, LLVMDispo
 use crate::cstr::{bytes_to_string, cname, name_ptr, take_message, take_message_err};
 use crate::ffi;
 use crate::handles::{Type, Value};
-use crate::metadata::{MdOperand, MD_KIND_ABSENT};
+use crate::metadata::{metadata_refs, MdOperand, MD_KIND_ABSENT};
 use crate::types::{DataLayout, Types};
 
 /// Errors of the IR layer. Messages are LLVM's own diagnostics where LLVM
@@ -641,16 +641,9 @@ impl<'c> Module<'c> {
 
     /// Builds a distinct `MDNode` (`distinct !{...}`) and returns it as a value.
     pub fn md_node_distinct(&self, ops: &[MdOperand<'c>]) -> Value<'c> {
+        let mut mds = metadata_refs(ops);
         unsafe {
             let ctx = LLVMGetModuleContext(self.raw());
-            let mut mds: Vec<LLVMMetadataRef> = ops
-                .iter()
-                .map(|o| match o {
-                    MdOperand::Null => std::ptr::null_mut(),
-                    MdOperand::Node(v) => ffi::SyclValueAsMDNode(v.raw()),
-                    MdOperand::String(v) | MdOperand::Value(v) => LLVMValueAsMetadata(v.raw()),
-                })
-                .collect();
             Value::from_raw(ffi::SyclMDNodeDistinct(ctx, mds.as_mut_ptr(), mds.len()))
         }
     }

@@ -33,7 +33,6 @@
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 
-pub use sycl_process::alloc::WorkerAllocator;
 pub use sycl_process::child::default_memory_limit;
 use sycl_process::child::{ForkError, OUT_OF_MEMORY_EXIT};
 use sycl_process::frame::{read_field, read_fields, read_string, write_field, write_fields};

@@ -618,7 +618,7 @@ fn run_workers<S: ImageSink>(
 /// images its thread writes later, and not in those of the other threads.
 fn post_split_md_kinds(s: &SplitSettings, m: &Module<'_>) -> Vec<&'static str> {
     let lowers_esimd = s.esimd.as_ref().is_some_and(|o| o.lower_esimd);
-    if lowers_esimd && m.md_kind("sycl_explicit_simd") != sycl_ir::MD_KIND_ABSENT {
+    if lowers_esimd && m.md_kind(sycl_split::esimd::ESIMD_MARKER_MD) != sycl_ir::MD_KIND_ABSENT {
         sycl_passes::esimd::genx_spirv_writer::WRITTEN_MD_KINDS.to_vec()
     } else {
         Vec::new()

@@ -29,7 +29,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use sycl_process::fs::{rename_with, unsupported, RenameMode};
-pub use sycl_process::stdio::{io_reason, write_stdout};
+pub use sycl_process::stdio::io_reason;
+use sycl_process::stdio::write_stdout;
 
 /// This process's id, read once: it names every temporary.
 fn pid() -> u32 {

@@ -33,17 +33,10 @@ pub fn init(tool: &'static str) {
     let _ = TOOL.set(tool);
 }
 
-/// Ends the process as a closed pipe ends other command-line tools: by
-/// `SIGPIPE`, with no message. The signal is unblocked on this thread first:
-/// talking to a worker process blocks it (`codegen_worker`).
-fn end_by_closed_pipe() -> ! {
-    sycl_process::signals::end_by_closed_pipe()
-}
-
 /// What a failed write to standard output does (see the module's rules).
 fn stdout_failed(e: &io::Error) -> ! {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        end_by_closed_pipe();
+        sycl_process::signals::end_by_closed_pipe();
     }
     let tool = TOOL.get().copied().unwrap_or("error");
     let reason = sycl_process::stdio::io_reason(e);

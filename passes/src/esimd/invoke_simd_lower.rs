@@ -59,7 +59,7 @@ fn fix_function_name(f: Value<'_>) {
 }
 
 fn mark_as_esimd(m: &Module<'_>, f: Value<'_>) {
-    let esimd = m.md_kind_for_write("sycl_explicit_simd");
+    let esimd = m.md_kind_for_write(sycl_split::esimd::ESIMD_MARKER_MD);
     if f.metadata(esimd).is_none() {
         f.set_metadata(esimd, m.md_node(&[]));
     }

@@ -20,7 +20,7 @@ use std::collections::HashSet;
 
 use sycl_ir::{Module, Value, MD_KIND_ABSENT};
 
-const ESIMD_MD: &str = "sycl_explicit_simd";
+use sycl_split::esimd::ESIMD_MARKER_MD as ESIMD_MD;
 
 /// Runs the pass; returns whether a function was marked.
 pub fn fixup_esimd_kernel_wrappers(m: &Module<'_>) -> bool {

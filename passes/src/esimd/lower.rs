@@ -68,13 +68,13 @@ use sycl_ir::{Builder, CallConv, CastOp, MaskedAccess, MdOperand, Module, Type, 
 use crate::esimd::globals;
 use crate::esimd::intrinsics::{self, Arg, Conv, Shape, TemplateArg};
 use crate::PassError;
+use sycl_split::esimd::ESIMD_MARKER_MD as ESIMD_MD;
 
 /// The named metadata of ESIMD kernels.
 pub const GENX_KERNELS: &str = "genx.kernels";
 /// Operand index of the named-barrier count in a `!genx.kernels` node.
 pub const NBARRIER_COUNT_OP: usize = 7;
 
-const ESIMD_MD: &str = "sycl_explicit_simd";
 const SPIRV_BUILTIN_PREFIX: &str = "__spirv_BuiltIn";
 
 /// Options of the pass.

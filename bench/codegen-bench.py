@@ -269,6 +269,11 @@ def run(args):
             have_base = os.path.exists(os.path.join(pkg, "bin", "base-sycl-link"))
             rows = [r for i, r in enumerate(rows) if (args.rows is None or str(i) in args.rows.split(","))
                     and (have_base or not r[0].startswith("base"))]
+            for v in (args.pieces.split(";") if args.pieces else []):
+                rows.append((f"sycl-link pieces {v}",
+                             f"rm -rf {d} && mkdir -p {d} && sycl-link --codegen-pieces={v}"
+                             f" --sycl-module-split-mode={mode} {bc} -o {d}/l.syclbin",
+                             None))
             anchor_median = None
             images = None
             for name, cmd, count in rows:
@@ -308,6 +313,8 @@ def main():
     r.add_argument("--jobs", type=int, default=0)
     r.add_argument("--inputs", default="k1000,k4000,ggml")
     r.add_argument("--modes", default="source,kernel")
+    r.add_argument("--pieces", help="more sycl-link rows, one per --codegen-pieces value, separated by ';'"
+                   " (e.g. 'auto;0,200,256')")
     r.add_argument("--rows", help="rows to run, by number: 0 anchor, 1 ours, 2 sycl-link, 3 sycl-link's steps,"
                    " 4 sycl-link pieces off, 5 pieces force, 6 -O0, 7 base sycl-link, 8 base steps (default: all;"
                    " the first run is the ratios' reference)")

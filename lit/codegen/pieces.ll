@@ -1,7 +1,8 @@
 ; An image compiled in pieces (--codegen-pieces=force: every image of two
-; functions or more, cut into call components): the same bytes at any thread
-; count, valid SPIR-V, one built-in variable, the same entry points and
-; kernel names as the image compiled whole, no partition name left.
+; functions or more, each function in its own piece here, the helper called
+; from another piece): the same bytes at any thread count, valid SPIR-V, one
+; built-in variable, the same entry points and kernel names as the image
+; compiled whole, no partition name or linkage left.
 ; RUN: rm -rf %t && mkdir %t
 ; RUN: sycl-post-link -split=source -symbols -properties -o %t/t.table %s 2>/dev/null
 ; RUN: syclbin create -j 1 --codegen-pieces=force --table=%t/t.table -o %t/p1.syclbin
@@ -20,11 +21,19 @@
 ; CHECK-DAG: OpDecorate %{{.*}} BuiltIn GlobalInvocationId
 ; RUN: spirv-dis %t/p/0_ir0.spv | grep -c "BuiltIn GlobalInvocationId" | FileCheck %s --check-prefix=ONE
 ; RUN: spirv-dis %t/p/0_ir0.spv | not grep __sycl_piece
+; The built-in's import alone is linked, as in the image compiled whole.
+; RUN: spirv-dis %t/p/0_ir0.spv | grep -c LinkageAttributes | FileCheck %s --check-prefix=ONE
+; RUN: spirv-dis %t/w/0_ir0.spv | grep -c LinkageAttributes | FileCheck %s --check-prefix=ONE
 ; ONE: 1
 ; RUN: spirv-dis %t/p/0_ir0.spv | grep -c "OpFunction " | FileCheck %s --check-prefix=FUNCS
 ; FUNCS: 3
 ; RUN: not syclbin create --codegen-pieces=some --table=%t/t.table -o %t/x.syclbin 2>&1 | FileCheck %s --check-prefix=BAD
-; BAD: syclbin: error: invalid --codegen-pieces 'some': expected auto, off or force
+; BAD: syclbin: error: invalid --codegen-pieces 'some': expected auto, off, force or I,F,SIZE,MAX
+; The explicit form: images of 2 functions or more in pieces of 1 instruction.
+; RUN: syclbin create --codegen-pieces=0,2,1,8 --table=%t/t.table -o %t/e.syclbin
+; RUN: cmp %t/p1.syclbin %t/e.syclbin
+; RUN: not syclbin create --codegen-pieces=0,2,1 --table=%t/t.table -o %t/x.syclbin 2>&1 | FileCheck %s --check-prefix=BAD3
+; BAD3: invalid --codegen-pieces '0,2,1'
 ; RUN: not syclbin create --codegen-opt-level=4 --table=%t/t.table -o %t/x.syclbin 2>&1 | FileCheck %s --check-prefix=BADO
 ; BADO: syclbin: error: invalid --codegen-opt-level '4': expected 0, 1, 2 or 3
 

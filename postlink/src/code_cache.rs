@@ -256,7 +256,7 @@ impl CodeCache {
         h.update(self.salt);
         h.update([request as u8, settings.opt_level]);
         let p = settings.pieces;
-        for n in [p.min_instructions, p.piece_instructions, p.max_pieces] {
+        for n in p.numbers() {
             h.update((n as u64).to_le_bytes());
         }
         let exts = settings.spirv_extensions.join(",");

@@ -3,33 +3,42 @@
 //! (in parallel, in the worker processes of [`crate::syclbin`]), joined
 //! again by `sycl_spirv::join_pieces`.
 //!
-//! Why: the back end's time and memory grow faster than the size of what it
-//! compiles (one per-source image of 294 functions: 2.83 s and 660 MB with
-//! `llc-22`; its functions in pieces: about 0.1 s and 80 MB each), and the
-//! wall time of a build is that of its largest image. This is what LLVM's
-//! `splitCodeGen` (`llvm/lib/CodeGen/ParallelCG.cpp`) does for LTO with
-//! `SplitModule`, with `sycl_spirv::join_pieces` in the system linker's place.
+//! Why: the back end's time and memory grow faster than the number of
+//! functions it compiles at once (a per-source image of the generated
+//! 4,000-kernel module, 294 small functions: 2.83 s and 660 MB with
+//! `llc-22`; in pieces of about 250 instructions, a third of the CPU time
+//! and 80 MB each), and the wall time of a build is that of its largest
+//! image. This is what LLVM's `splitCodeGen` (`llvm/lib/CodeGen/ParallelCG.cpp`)
+//! does for LTO with `SplitModule`, with `sycl_spirv::join_pieces` in the
+//! system linker's place. Images of few large functions (llama.cpp's) gain
+//! nothing and stay whole: [`PieceSettings::min_functions`].
 //!
-//! The cut: the image's function definitions grouped into call components
-//! (no call crosses pieces: `call_components`), the components packed
-//! in order of their first function into pieces of about
-//! [`PieceSettings::piece_instructions`] instructions each, at most
-//! [`PieceSettings::max_pieces`]. It depends on the image alone, so the
-//! bytes do not depend on the thread count or the run. No function is copied: each is defined in one piece.
+//! The cut ([`cut`]): the function definitions in module order, a piece
+//! ended before a function whose name hashes to a boundary once the piece
+//! holds about [`PieceSettings::piece_instructions`] instructions, at most
+//! [`PieceSettings::max_pieces`] pieces. It depends on the image alone, so
+//! the bytes do not depend on the thread count or the run, and an edit of
+//! one function changes one or two pieces (which the code cache then finds
+//! unchanged). A function whose address is taken stays with its users
+//! ([`address_groups`]); calls cross pieces: the callee is declared in the
+//! caller's piece and the join binds the call to the definition, casting
+//! pointer arguments where the back end typed the declaration otherwise.
+//! No function is copied: each is defined in one piece.
 //! Internal functions are made external under the names
-//! `sycl_spirv::PIECE_SYMBOL_PREFIX<N>` (which the pieces link by, should a
-//! piece refer to another's function), and are made internal again, under
-//! their own names, when the pieces are joined. An internal global variable is defined in
-//! each piece that uses it (LLVM's SPIR-V back end may give a declaration
-//! another pointer type than the definition), and the join merges the copies into one; an exported one is
+//! `sycl_spirv::PIECE_SYMBOL_PREFIX<N>` (which the pieces link by), and are
+//! made internal again, under their own names, when the pieces are joined.
+//! An internal global variable is defined in each piece that uses it (LLVM's
+//! SPIR-V back end may give a declaration another pointer type than the
+//! definition), and the join merges the copies into one; an exported one is
 //! defined in the first piece and declared in the others.
 //!
-//! Kept in one piece: images below [`PieceSettings::min_instructions`] or of
-//! one function, and images the cut does not handle (aliases, linkages
-//! other than external and local, hidden definitions, an unnamed internal
-//! variable that is not constant, a name that already starts with the
-//! prefix). An unnamed internal constant used by several pieces keeps one
-//! copy per piece.
+//! Kept in one piece: images below [`PieceSettings::min_instructions`] or
+//! [`PieceSettings::min_functions`], and images the cut does not handle
+//! (aliases, function pointers in global initializers, linkages other than
+//! external and local, hidden definitions, an unnamed internal variable
+//! that is not constant, a name that already starts with the prefix). An
+//! unnamed internal constant used by several pieces keeps one copy per
+//! piece.
 
 use std::collections::{HashMap, HashSet};
 
@@ -38,9 +47,10 @@ use sycl_ir::{Linkage, Module, Value, ValueKind, Visibility};
 /// When and how an image is compiled in pieces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceSettings {
-    /// Images with fewer instructions (in function bodies) stay one piece;
-    /// 0 cuts every image of two functions or more.
+    /// Images with fewer instructions (in function bodies) stay one piece.
     pub min_instructions: usize,
+    /// Images with fewer function definitions stay one piece (at least 2).
+    pub min_functions: usize,
     /// About how many instructions each piece holds.
     pub piece_instructions: usize,
     /// The most pieces one image is cut into.
@@ -51,6 +61,7 @@ impl PieceSettings {
     /// Every image in one piece.
     pub const OFF: PieceSettings = PieceSettings {
         min_instructions: usize::MAX,
+        min_functions: usize::MAX,
         piece_instructions: usize::MAX,
         max_pieces: 1,
     };
@@ -61,6 +72,7 @@ impl PieceSettings {
     pub fn forced(max_pieces: usize) -> Self {
         PieceSettings {
             min_instructions: 0,
+            min_functions: 2,
             piece_instructions: 1,
             max_pieces,
         }
@@ -68,22 +80,31 @@ impl PieceSettings {
 
     /// Whether any image can be cut.
     pub fn enabled(&self) -> bool {
-        self.max_pieces > 1 && self.min_instructions != usize::MAX
+        self.max_pieces > 1 && self.min_instructions != usize::MAX && self.min_functions != usize::MAX
     }
 
-    /// The worker argument's value: `MIN,SIZE,MAX`.
-    pub(crate) fn to_arg(self) -> String {
-        format!(
-            "{},{},{}",
-            self.min_instructions, self.piece_instructions, self.max_pieces
-        )
+    /// The four numbers, in the order of [`PieceSettings::to_arg`].
+    pub fn numbers(&self) -> [usize; 4] {
+        [
+            self.min_instructions,
+            self.min_functions,
+            self.piece_instructions,
+            self.max_pieces,
+        ]
+    }
+
+    /// The settings as one argument: `MIN_INSTRUCTIONS,MIN_FUNCTIONS,SIZE,MAX`
+    /// (the worker's, and `--codegen-pieces`' explicit form).
+    pub fn to_arg(self) -> String {
+        self.numbers().map(|n| n.to_string()).join(",")
     }
 
     /// Reads [`PieceSettings::to_arg`].
-    pub(crate) fn from_arg(v: &str) -> Option<Self> {
+    pub fn from_arg(v: &str) -> Option<Self> {
         let mut it = v.split(',').map(|n| n.parse::<usize>().ok());
         let s = PieceSettings {
             min_instructions: it.next()??,
+            min_functions: it.next()??,
             piece_instructions: it.next()??,
             max_pieces: it.next()??,
         };
@@ -92,13 +113,15 @@ impl PieceSettings {
 }
 
 impl Default for PieceSettings {
-    /// Images of more than 8,000 instructions in pieces of about 2,000, at
-    /// most 16 (`bench/README.md`, "Images compiled in pieces").
+    /// Images of 64 functions or more and 2,000 instructions or more in
+    /// pieces of about 250 instructions, at most 256 (`bench/README.md`,
+    /// "Images compiled in pieces").
     fn default() -> Self {
         PieceSettings {
-            min_instructions: 8_000,
-            piece_instructions: 2_000,
-            max_pieces: 16,
+            min_instructions: 2_000,
+            min_functions: 64,
+            piece_instructions: 250,
+            max_pieces: 256,
         }
     }
 }
@@ -114,40 +137,67 @@ pub struct Partition {
     pub renamed: Vec<String>,
 }
 
-/// Which piece each function goes to: its call component (`components`,
-/// numbered in order of first appearance) with the whole component, the
-/// components in order, a piece closed once it holds its share of the
-/// instructions (`sizes`) of `pieces` pieces. No piece is empty.
-fn cut(sizes: &[usize], components: &[usize], pieces: usize) -> Vec<usize> {
-    let count = components.iter().max().map_or(0, |c| c + 1);
+/// Which piece each function goes to, content-defined so that an edit
+/// moves few functions between pieces (and the code cache finds the other
+/// pieces unchanged): the groups (`groups`, numbered in order of first
+/// appearance; a group stays whole) in order, a piece ended before a group
+/// whose first function's name hashes (`hashes`) to a multiple of `d`,
+/// once the piece holds a quarter of `target` instructions (`sizes`), or
+/// before a group that would take it past twice `target`. `d` is the power
+/// of two that makes pieces of about `target` instructions on average;
+/// both double until there are at most `max` pieces. No piece is empty.
+fn cut(sizes: &[usize], groups: &[usize], hashes: &[u64], target: usize, max: usize) -> Vec<usize> {
+    let count = groups.iter().max().map_or(0, |g| g + 1);
     let mut size = vec![0usize; count];
-    for (s, c) in sizes.iter().zip(components) {
-        size[*c] += (*s).max(1);
+    let mut hash = vec![None; count];
+    for ((s, g), h) in sizes.iter().zip(groups).zip(hashes) {
+        size[*g] += (*s).max(1);
+        hash[*g].get_or_insert(*h);
     }
     let total: usize = size.iter().sum();
-    let share = total.div_ceil(pieces.max(1)).max(1);
-    let mut piece_of_component = vec![0usize; count];
-    let (mut piece, mut filled) = (0usize, 0usize);
-    for (c, s) in size.iter().enumerate() {
-        if filled > 0 && filled + s / 2 > share && piece + 1 < pieces {
-            piece += 1;
-            filled = 0;
+    let mut target = target.max(1);
+    let wanted = total.div_ceil(target).max(1);
+    let mut d = (count / wanted).max(1).next_power_of_two() as u64;
+    loop {
+        let mut piece_of_group = vec![0usize; count];
+        let (mut piece, mut filled) = (0usize, 0usize);
+        for g in 0..count {
+            let boundary = hash[g].unwrap_or(0) % d == 0 && filled >= target / 2;
+            if filled > 0 && (boundary || filled + size[g] > target + target / 2) {
+                piece += 1;
+                filled = 0;
+            }
+            piece_of_group[g] = piece;
+            filled += size[g];
         }
-        piece_of_component[c] = piece;
-        filled += s;
+        if piece < max.max(1) {
+            return groups.iter().map(|g| piece_of_group[*g]).collect();
+        }
+        d = d.saturating_mul(2);
+        target = target.saturating_mul(2);
     }
-    components.iter().map(|c| piece_of_component[*c]).collect()
 }
 
-/// The call components of the function definitions `defs`: two functions
-/// where one calls (or otherwise uses) the other are in one component, so
-/// that no call crosses pieces (LLVM's SPIR-V back end types a declaration's
-/// pointer parameters from its calls and a definition's from its body, so
-/// an import's type need not be its export's).
-/// Components are numbered in order of their first function. `None` when a
+/// A hash of a function's name that is the same in every run and build
+/// (FNV-1a, then mixed so that its low bits are spread).
+fn name_hash(name: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 33)
+}
+
+/// Which function definitions of `defs` must share a piece: a function
+/// used other than as the callee of a direct call (its address taken by an
+/// instruction) goes with the functions that use it. Calls cross pieces
+/// (the callee declared in the caller's piece, the join binds them).
+/// Groups are numbered in order of their first function. `None` when a
 /// global variable's initializer uses a function (function pointer tables:
 /// kept in one piece).
-fn call_components(defs: &[Value<'_>]) -> Option<Vec<usize>> {
+fn address_groups(defs: &[Value<'_>]) -> Option<Vec<usize>> {
     let index: HashMap<Value<'_>, usize> = defs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
     let mut parent: Vec<usize> = (0..defs.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
@@ -161,9 +211,12 @@ fn call_components(defs: &[Value<'_>]) -> Option<Vec<usize>> {
         let mut in_initializer = false;
         for_each_user(*f, |u| match u.kind() {
             ValueKind::Instruction => {
+                if is_direct_call_of(u, *f) {
+                    return;
+                }
                 if let Some(j) = u.parent_function().and_then(|g| index.get(&g)) {
                     let (a, b) = (root(&mut parent, i), root(&mut parent, *j));
-                    // The smaller index is the root: components keep the
+                    // The smaller index is the root: groups keep the
                     // order of their first function.
                     parent[a.max(b)] = a.min(b);
                 }
@@ -184,6 +237,12 @@ fn call_components(defs: &[Value<'_>]) -> Option<Vec<usize>> {
     Some(out)
 }
 
+/// Whether instruction `u` is a direct call of `f` that uses `f` only as
+/// its callee (not also as an argument).
+fn is_direct_call_of<'c>(u: Value<'c>, f: Value<'c>) -> bool {
+    u.is_call_base() && u.called_value() == Some(f) && u.operands().into_iter().filter(|o| *o == f).count() == 1
+}
+
 /// Cuts module `m` (an image, changed in the process) into pieces by
 /// `settings`; `None` when it stays one piece.
 pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> {
@@ -191,7 +250,7 @@ pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> 
         return None;
     }
     let defs: Vec<_> = m.functions().into_iter().filter(|f| !f.is_declaration()).collect();
-    if defs.len() < 2 {
+    if defs.len() < settings.min_functions.max(2) {
         return None;
     }
     let sizes: Vec<usize> = defs.iter().map(|f| f.instruction_count()).collect();
@@ -214,11 +273,15 @@ pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> 
     {
         return None;
     }
-    let count = total
-        .div_ceil(settings.piece_instructions.max(1))
-        .clamp(2, settings.max_pieces.min(defs.len()));
-    let components = call_components(&defs)?;
-    let piece_of = cut(&sizes, &components, count);
+    let groups = address_groups(&defs)?;
+    let hashes: Vec<u64> = defs.iter().map(|f| name_hash(&f.name())).collect();
+    let piece_of = cut(
+        &sizes,
+        &groups,
+        &hashes,
+        settings.piece_instructions,
+        settings.max_pieces,
+    );
     let pieces = piece_of.iter().max().map_or(1, |p| p + 1);
     if pieces < 2 {
         return None;
@@ -326,13 +389,70 @@ fn pieces_using_globals(
 mod tests {
     use super::*;
 
+    /// Checks a cut: groups whole, pieces numbered from 0 in order, none
+    /// empty, at most `max`; returns the number of pieces.
+    fn check_cut(piece_of: &[usize], groups: &[usize], max: usize) -> usize {
+        for (i, g) in groups.iter().enumerate() {
+            let first = groups.iter().position(|h| h == g).unwrap();
+            assert_eq!(piece_of[i], piece_of[first], "group {g} split");
+        }
+        let mut last = 0;
+        for p in piece_of {
+            assert!(*p == last || *p == last + 1, "{piece_of:?}");
+            last = *p;
+        }
+        assert!(last < max, "{} pieces, at most {max}", last + 1);
+        last + 1
+    }
+
     #[test]
-    fn cuts_keep_components_whole_balanced_and_never_empty() {
-        assert_eq!(cut(&[10, 10, 10, 10], &[0, 1, 2, 3], 2), vec![0, 0, 1, 1]);
-        assert_eq!(cut(&[100, 1, 1, 1], &[0, 1, 2, 3], 2), vec![0, 1, 1, 1]);
-        assert_eq!(cut(&[5; 6], &[0, 1, 2, 3, 4, 5], 3), vec![0, 0, 1, 1, 2, 2]);
-        assert_eq!(cut(&[5; 6], &[0, 1, 0, 1, 2, 2], 3), vec![0, 1, 0, 1, 2, 2]);
-        assert_eq!(cut(&[5; 3], &[0, 0, 0], 3), vec![0, 0, 0]);
+    fn cuts_keep_groups_whole_are_never_empty_and_keep_to_the_most_pieces() {
+        let hashes: Vec<u64> = (0..200).map(|i| name_hash(&format!("f{i}"))).collect();
+        let sizes: Vec<usize> = (0..200).map(|i| 5 + i % 40).collect();
+        let singles: Vec<usize> = (0..200).collect();
+        let n = check_cut(&cut(&sizes, &singles, &hashes, 250, 64), &singles, 64);
+        // About total / target pieces (total 4,900).
+        assert!((8..=40).contains(&n), "{n} pieces");
+        assert_eq!(check_cut(&cut(&sizes, &singles, &hashes, 250, 4), &singles, 4), 4);
+        let pairs: Vec<usize> = (0..200).map(|i| i / 2).collect();
+        check_cut(&cut(&sizes, &pairs, &hashes[..], 100, 64), &pairs, 64);
+        // Forced: one function each.
+        assert_eq!(cut(&[5; 4], &[0, 1, 2, 3], &hashes[..4], 1, 8), vec![0, 1, 2, 3]);
+        assert_eq!(cut(&[5; 3], &[0, 0, 0], &hashes[..3], 1, 8), vec![0, 0, 0]);
+    }
+
+    /// An edit that grows or shrinks one function moves few others to
+    /// another piece: the cut is by the functions' names, not by running
+    /// totals.
+    #[test]
+    fn an_edit_of_one_function_moves_few_others() {
+        let hashes: Vec<u64> = (0..300).map(|i| name_hash(&format!("_Z6helper{i}"))).collect();
+        let sizes: Vec<usize> = (0..300).map(|i| 10 + (i * 7) % 50).collect();
+        let groups: Vec<usize> = (0..300).collect();
+        let before = cut(&sizes, &groups, &hashes, 300, 64);
+        for edited in [3, 150, 299] {
+            let mut grown = sizes.clone();
+            grown[edited] += 40;
+            let after = cut(&grown, &groups, &hashes, 300, 64);
+            // Pieces as sets of functions: those that changed.
+            let set = |cut: &[usize]| {
+                let mut v: Vec<Vec<usize>> = Vec::new();
+                for (f, p) in cut.iter().enumerate() {
+                    if v.len() <= *p {
+                        v.push(Vec::new());
+                    }
+                    v[*p].push(f);
+                }
+                v
+            };
+            let (a, b) = (set(&before), set(&after));
+            let changed = b.iter().filter(|p| !a.contains(p)).count();
+            assert!(
+                changed <= 3,
+                "edit of {edited}: {changed} of {} pieces changed",
+                b.len()
+            );
+        }
     }
 
     #[test]
@@ -340,7 +460,8 @@ mod tests {
         for s in [PieceSettings::default(), PieceSettings::forced(8), PieceSettings::OFF] {
             assert_eq!(PieceSettings::from_arg(&s.to_arg()), Some(s));
         }
-        assert_eq!(PieceSettings::from_arg("1,2"), None);
+        assert_eq!(PieceSettings::from_arg("1,2,3"), None);
+        assert_eq!(PieceSettings::from_arg("1,2,3,4,5"), None);
     }
 
     #[test]
@@ -355,12 +476,17 @@ define spir_kernel void @k3() {\n  store i32 3, ptr addrspace(1) @g\n  ret void\
         let m = ctx.parse_ir(ir, "t.ll").expect("parse");
         let p = partition(&m, &PieceSettings::forced(8)).expect("pieces");
         assert_eq!(p.renamed, vec!["helper".to_string()]);
-        assert_eq!(p.pieces.len(), 3);
+        assert_eq!(p.pieces.len(), 4);
         let mut defined = Vec::new();
         let mut with_g = 0;
+        let mut declares_helper = 0;
         for bc in &p.pieces {
             let piece = ctx.parse_ir(bc, "piece").expect("piece");
             piece.verify().expect("verifies");
+            declares_helper += piece
+                .functions()
+                .into_iter()
+                .any(|f| f.is_declaration() && f.name() == "__sycl_piece.0") as usize;
             with_g += piece.global("g").is_some_and(|g| !g.is_declaration()) as usize;
             defined.extend(
                 piece
@@ -370,8 +496,10 @@ define spir_kernel void @k3() {\n  store i32 3, ptr addrspace(1) @g\n  ret void\
                     .map(|f| f.name()),
             );
         }
-        // The caller and its callee stay together; @g is defined where used.
+        // Each function in its own piece, the caller declaring its callee;
+        // @g is defined where used.
         assert_eq!(defined, ["__sycl_piece.0", "k1", "k2", "k3"]);
+        assert_eq!(declares_helper, 1);
         assert_eq!(with_g, 2);
         assert!(partition(&m, &PieceSettings::OFF).is_none());
     }
@@ -397,7 +525,7 @@ define spir_kernel void @k2(ptr addrspace(1) %out) {\n  %g = load <3 x i64>, ptr
         let one = sycl_spirv::compile_module(&whole).expect("one piece");
         let m = ctx.parse_ir(IMAGE, "t.ll").expect("parse");
         let p = partition(&m, &PieceSettings::forced(8)).expect("pieces");
-        assert_eq!(p.pieces.len(), 2);
+        assert_eq!(p.pieces.len(), 4);
         let spirv: Vec<Vec<u8>> = p
             .pieces
             .iter()
@@ -446,5 +574,44 @@ define spir_kernel void @k2(ptr addrspace(1) %out) {\n  %g = load <3 x i64>, ptr
             v
         };
         assert_eq!(lines(&text(&a)), lines(&joined_text));
+    }
+
+    /// A helper that stores an `i32` through its parameter, called with a
+    /// pointer its caller reads as a `float`: in their own pieces the back
+    /// end types the parameter `i32*` in the definition and `float*` in the
+    /// caller's declaration. The join casts the argument; the module
+    /// validates and has the one-piece image's entry points.
+    #[test]
+    fn calls_between_pieces_are_bound_to_the_definitions_types() {
+        let ir = b"target triple = \"spir64-unknown-unknown\"\n\
+define internal spir_func ptr addrspace(1) @store(ptr addrspace(1) %p) {\n  store i32 1, ptr addrspace(1) %p, align 4\n  ret ptr addrspace(1) %p\n}\n\
+define spir_kernel void @k(ptr addrspace(1) %p) {\n  %f = load float, ptr addrspace(1) %p, align 4\n  %g = fadd float %f, 1.0\n  store float %g, ptr addrspace(1) %p, align 4\n  %r = call spir_func ptr addrspace(1) @store(ptr addrspace(1) %p)\n  store float %f, ptr addrspace(1) %r, align 4\n  ret void\n}\n";
+        let ctx = sycl_ir::Context::new();
+        let m = ctx.parse_ir(ir, "t.ll").expect("parse");
+        let p = partition(&m, &PieceSettings::forced(8)).expect("pieces");
+        assert_eq!(p.pieces.len(), 2);
+        let spirv: Vec<Vec<u8>> = p
+            .pieces
+            .iter()
+            .map(|bc| {
+                let piece = ctx.parse_ir(bc, "piece").expect("piece");
+                sycl_spirv::compile_module(&piece).expect("piece compiles")
+            })
+            .collect();
+        let joined = sycl_spirv::join_pieces(&spirv, &p.renamed).expect("join");
+        sycl_spirv::validate_bytes(&joined).expect("valid");
+        let text = {
+            use rspirv::binary::Disassemble;
+            sycl_spirv::load(&joined).expect("load").disassemble()
+        };
+        assert!(text.contains("OpBitcast"), "{text}");
+        assert!(!text.contains(sycl_spirv::PIECE_SYMBOL_PREFIX));
+        assert!(!text.contains("LinkageAttributes"), "{text}");
+        assert_eq!(text.matches("= OpFunction ").count(), 2, "{text}");
+        assert_eq!(text.matches("OpBitcast").count(), 2, "{text}");
+        // Nothing of the caller's declaration is left: its function type,
+        // the `i8*` it made up, the capability for it.
+        assert_eq!(text.matches("OpTypeFunction").count(), 2, "{text}");
+        assert!(!text.contains("Int8") && !text.contains("Linkage"), "{text}");
     }
 }

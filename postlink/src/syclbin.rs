@@ -125,8 +125,9 @@ pub struct SyclbinOptions {
     /// processes: `None` (the library's default) compiles every image. The
     /// commands and the C ABI turn it on in the user's cache directory.
     pub cache: Option<CacheSettings>,
-    /// Which images are compiled in pieces ([`crate::pieces`]); none by
-    /// default (on 16 cores pieces measured no faster: `bench/README.md`).
+    /// Which images are compiled in pieces ([`crate::pieces`]); by default
+    /// large images of many functions (`PieceSettings::default`). Only with
+    /// worker processes: compiling in this process keeps images whole.
     pub pieces: PieceSettings,
     /// The SPIR-V back end's optimization level (`llc -O<n>`, 0 to 3;
     /// default `sycl_spirv::DEFAULT_OPT_LEVEL`).
@@ -161,7 +162,13 @@ impl SyclbinOptions {
                 .codegen_memory_limit
                 .unwrap_or_else(|| codegen_worker::default_memory_limit(self.threads)),
             read_only: false,
-            pieces: self.pieces,
+            // LLVM 22's SPIR-V back end keeps state between the modules
+            // one process compiles: pieces only in forked workers.
+            pieces: if self.workers.is_some() {
+                self.pieces
+            } else {
+                PieceSettings::OFF
+            },
             opt_level: self.opt_level,
         }
     }
@@ -183,7 +190,7 @@ impl Default for SyclbinOptions {
             worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
             codegen_memory_limit: None,
             cache: None,
-            pieces: PieceSettings::OFF,
+            pieces: PieceSettings::default(),
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         }
     }

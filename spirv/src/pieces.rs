@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 
 use rspirv::binary::Assemble;
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Decoration, LinkageType, Op};
+use rspirv::spirv::{Capability, Decoration, LinkageType, Op};
 
 use crate::{canonical_ids, Flat, SpirvError};
 
@@ -108,7 +108,15 @@ fn concatenate(pieces: &[Vec<u8>]) -> Result<(rspirv::dr::ModuleHeader, Vec<Inst
             .checked_add(h.bound)
             .ok_or_else(|| SpirvError::Parse("the pieces have too many ids".into()))?;
         match header.as_mut() {
-            None => header = Some(h),
+            None => {
+                // rspirv's parser puts its own generator in the header:
+                // keep the back end's (the third word).
+                let mut h = h;
+                if let Some(w) = piece.get(8..12) {
+                    h.generator = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                }
+                header = Some(h)
+            }
             Some(first) => first.version = first.version.max(h.version),
         }
         let mut in_functions = false;
@@ -229,7 +237,8 @@ fn tidy(mut insts: Vec<Instruction>, renamed: &[String]) -> Result<Vec<Instructi
     merge_equal_globals(&mut insts, &names, &mut decorations, &mut remap)?;
     merge_by_decoration(&insts, &types, &mut remap);
     let kept = drop_merged(insts, &remap);
-    let mut result = rewrite_ids(kept, &remap, renamed)?;
+    let result = rewrite_ids(kept, &remap, renamed)?;
+    let mut result = drop_unused_types(fold_pointer_casts(bind_calls(result)?));
     same_interfaces(&mut result);
     Ok(declarations_first(result))
 }
@@ -389,23 +398,27 @@ fn merge_by_decoration(insts: &[Instruction], types: &HashMap<u32, Option<u32>>,
 /// Drops the merged definitions (a merged function declaration with its
 /// parameters) and what names or decorates them.
 fn drop_merged(insts: Vec<Instruction>, remap: &HashMap<u32, u32>) -> Vec<Instruction> {
-    let removed: HashSet<u32> = remap.keys().copied().collect();
+    // The merged ids, and the ids inside a merged function (its
+    // parameters), which names and decorations before it may refer to.
+    let mut removed: HashSet<u32> = remap.keys().copied().collect();
+    let mut in_removed_function = false;
+    for inst in &insts {
+        let op = inst.class.opcode;
+        if op == Op::Function {
+            in_removed_function = inst.result_id.is_some_and(|id| removed.contains(&id));
+        } else if in_removed_function {
+            removed.extend(inst.result_id);
+        }
+    }
     let mut out: Vec<Instruction> = Vec::with_capacity(insts.len());
-    let mut dropped_params: HashSet<u32> = HashSet::new();
     let mut in_removed_function = false;
     for inst in insts {
         let op = inst.class.opcode;
         if op == Op::Function && inst.result_id.is_some_and(|id| removed.contains(&id)) {
             in_removed_function = true;
-            continue;
         }
         if in_removed_function {
-            if let Some(id) = inst.result_id {
-                dropped_params.insert(id);
-            }
-            if op == Op::FunctionEnd {
-                in_removed_function = false;
-            }
+            in_removed_function = op != Op::FunctionEnd;
             continue;
         }
         if inst.result_id.is_some_and(|id| removed.contains(&id)) {
@@ -415,7 +428,7 @@ fn drop_merged(insts: Vec<Instruction>, remap: &HashMap<u32, u32>) -> Vec<Instru
             Some(Operand::IdRef(id)) if is_annotation_or_name(op) => Some(*id),
             _ => None,
         };
-        if target.is_some_and(|t| removed.contains(&t) || dropped_params.contains(&t)) {
+        if target.is_some_and(|t| removed.contains(&t)) {
             continue;
         }
         out.push(inst);
@@ -465,20 +478,256 @@ fn rewrite_ids(
     Ok(result)
 }
 
-/// Gives every entry point the same interface, all the global variables
-/// any lists: LLVM's SPIR-V back end lists every global variable of the
-/// module in each entry point's interface (in definition order, which
-/// `canonical_ids` restores), and a piece lists its own.
-fn same_interfaces(insts: &mut [Instruction]) {
-    let mut all: Vec<Operand> = Vec::new();
-    let mut seen = HashSet::new();
-    for ep in insts.iter().filter(|i| i.class.opcode == Op::EntryPoint) {
-        for o in ep.operands.iter().skip(3) {
-            if o.id_ref_any().is_some_and(|id| seen.insert(id)) {
-                all.push(o.clone());
+/// Makes every call's arguments and result the types of the function it
+/// calls. A call into another piece was typed by its caller's piece: LLVM's
+/// SPIR-V back end gives a declaration's pointer parameters the pointee
+/// types of its calls' arguments and a definition's those of its body, so
+/// an argument can be a pointer to another type than the parameter (and
+/// likewise a result). Such an argument is cast (`OpBitcast`, same storage
+/// class) before the call, such a result after it; any other difference
+/// fails the join.
+fn bind_calls(insts: Vec<Instruction>) -> Result<Vec<Instruction>, SpirvError> {
+    let mut type_of: HashMap<u32, u32> = HashMap::new();
+    let mut pointers: HashMap<u32, Operand> = HashMap::new();
+    let mut function_types: HashMap<u32, Vec<u32>> = HashMap::new();
+    let mut next_id = 0u32;
+    for inst in &insts {
+        let Some(id) = inst.result_id else { continue };
+        next_id = next_id.max(id + 1);
+        if let Some(t) = inst.result_type {
+            type_of.insert(id, t);
+        }
+        match inst.class.opcode {
+            Op::TypePointer => {
+                if let Some(sc) = inst.operands.first() {
+                    pointers.insert(id, sc.clone());
+                }
+            }
+            Op::TypeFunction => {
+                function_types.insert(id, inst.operands.iter().filter_map(Operand::id_ref_any).collect());
+            }
+            _ => {}
+        }
+    }
+    // Each function's return and parameter types.
+    let signature: HashMap<u32, &Vec<u32>> = insts
+        .iter()
+        .filter(|i| i.class.opcode == Op::Function)
+        .filter_map(|i| Some((i.result_id?, function_types.get(&i.operands.get(1)?.id_ref_any()?)?)))
+        .collect();
+    let castable =
+        |from: u32, to: u32| matches!((pointers.get(&from), pointers.get(&to)), (Some(a), Some(b)) if a == b);
+    let mismatch = |what: &str| SpirvError::Mismatch(format!("a call between pieces passes {what} of another type"));
+    let mut out = Vec::with_capacity(insts.len());
+    for mut inst in insts {
+        if inst.class.opcode != Op::FunctionCall {
+            out.push(inst);
+            continue;
+        }
+        let callee = inst.operands.first().and_then(Operand::id_ref_any);
+        let Some(sig) = callee.and_then(|c| signature.get(&c)) else {
+            out.push(inst);
+            continue;
+        };
+        if sig.len() != inst.operands.len() {
+            return Err(mismatch("another number of arguments"));
+        }
+        for (o, &want) in inst.operands.iter_mut().zip(sig.iter()).skip(1) {
+            let Some(arg) = o.id_ref_any() else { continue };
+            let Some(&have) = type_of.get(&arg) else { continue };
+            if have == want {
+                continue;
+            }
+            if !castable(have, want) {
+                return Err(mismatch("an argument"));
+            }
+            let cast = next_id;
+            next_id += 1;
+            out.push(Instruction::new(
+                Op::Bitcast,
+                Some(want),
+                Some(cast),
+                vec![Operand::IdRef(arg)],
+            ));
+            type_of.insert(cast, want);
+            *o = Operand::IdRef(cast);
+        }
+        let (have, want) = (inst.result_type, sig[0]);
+        match (have, inst.result_id) {
+            (Some(have), Some(result)) if have != want => {
+                if !castable(want, have) {
+                    return Err(mismatch("a result"));
+                }
+                let raw = next_id;
+                next_id += 1;
+                inst.result_type = Some(want);
+                inst.result_id = Some(raw);
+                out.push(inst);
+                out.push(Instruction::new(
+                    Op::Bitcast,
+                    Some(have),
+                    Some(result),
+                    vec![Operand::IdRef(raw)],
+                ));
+            }
+            _ => out.push(inst),
+        }
+    }
+    Ok(out)
+}
+
+/// Folds chains of pointer casts that [`bind_calls`] made (the caller's
+/// piece cast an argument to its declaration's type, the join casts it on
+/// to the definition's): a cast of a cast casts the first cast's operand,
+/// a cast back to that operand's own type is the operand, and a cast
+/// nothing uses any more is dropped. Only casts between pointers.
+fn fold_pointer_casts(insts: Vec<Instruction>) -> Vec<Instruction> {
+    let pointers: HashSet<u32> = insts
+        .iter()
+        .filter(|i| i.class.opcode == Op::TypePointer)
+        .filter_map(|i| i.result_id)
+        .collect();
+    let mut type_of: HashMap<u32, u32> = HashMap::new();
+    for i in &insts {
+        if let (Some(id), Some(t)) = (i.result_id, i.result_type) {
+            type_of.insert(id, t);
+        }
+    }
+    let pointer_cast = |i: &Instruction| -> Option<(u32, u32, u32)> {
+        let (r, t) = (i.result_id?, i.result_type?);
+        let a = i.operands.first()?.id_ref_any()?;
+        (i.class.opcode == Op::Bitcast && pointers.contains(&t) && pointers.contains(type_of.get(&a)?))
+            .then_some((r, t, a))
+    };
+    // Each pointer cast's first operand that is not a pointer cast, and
+    // casts that are that operand.
+    let mut source: HashMap<u32, u32> = HashMap::new();
+    let mut same: HashMap<u32, u32> = HashMap::new();
+    let mut insts = insts;
+    for i in insts.iter_mut() {
+        let Some((r, t, a)) = pointer_cast(i) else { continue };
+        let a = same.get(&a).copied().unwrap_or(a);
+        let root = source.get(&a).copied().unwrap_or(a);
+        if type_of.get(&root) == Some(&t) {
+            same.insert(r, root);
+        } else {
+            source.insert(r, root);
+            i.operands[0] = Operand::IdRef(root);
+        }
+    }
+    let mut uses: HashMap<u32, usize> = HashMap::new();
+    for i in insts.iter_mut() {
+        for o in i.operands.iter_mut() {
+            if let Some(id) = o.id_ref_any_mut() {
+                if let Some(&to) = same.get(id) {
+                    *id = to;
+                }
+                *uses.entry(*id).or_default() += 1;
             }
         }
     }
+    // Casts without uses, last first (a cast's operand may be another).
+    let mut keep = vec![true; insts.len()];
+    for n in (0..insts.len()).rev() {
+        let Some((r, _, a)) = pointer_cast(&insts[n]) else {
+            continue;
+        };
+        if same.contains_key(&r) || uses.get(&r).copied().unwrap_or(0) == 0 {
+            keep[n] = false;
+            if let Some(u) = uses.get_mut(&a) {
+                *u = u.saturating_sub(1);
+            }
+        }
+    }
+    insts
+        .into_iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Drops the types nothing uses any more (the function types of merged
+/// declarations, and the pointer types the back end made up for a
+/// declaration's parameters), `Int8` when no 8-bit integer type is left
+/// and `Linkage` when no symbol is linked: the back end writes no unused
+/// type, and these capabilities only when needed, for an image in one piece.
+fn drop_unused_types(insts: Vec<Instruction>) -> Vec<Instruction> {
+    let mut uses: HashMap<u32, usize> = HashMap::new();
+    let used_ids = |i: &Instruction| -> Vec<u32> {
+        if is_annotation_or_name(i.class.opcode) {
+            return Vec::new();
+        }
+        i.result_type
+            .into_iter()
+            .chain(i.operands.iter().filter_map(Operand::id_ref_any))
+            .collect()
+    };
+    for i in &insts {
+        for id in used_ids(i) {
+            *uses.entry(id).or_default() += 1;
+        }
+    }
+    let types: HashMap<u32, usize> = insts
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| is_type(i.class.opcode))
+        .filter_map(|(n, i)| Some((i.result_id?, n)))
+        .collect();
+    let mut dead: HashSet<u32> = HashSet::new();
+    let mut work: Vec<u32> = types.keys().copied().filter(|t| !uses.contains_key(t)).collect();
+    while let Some(t) = work.pop() {
+        if !dead.insert(t) {
+            continue;
+        }
+        for id in used_ids(&insts[types[&t]]) {
+            let n = uses.entry(id).or_default();
+            *n = n.saturating_sub(1);
+            if *n == 0 && types.contains_key(&id) {
+                work.push(id);
+            }
+        }
+    }
+    let int8_left = insts.iter().any(|i| {
+        i.class.opcode == Op::TypeInt
+            && i.result_id.is_some_and(|id| !dead.contains(&id))
+            && matches!(i.operands.first(), Some(Operand::LiteralBit32(8)))
+    });
+    let linkage_left = insts
+        .iter()
+        .any(|i| matches!(decoration_of(i), Some((_, Decoration::LinkageAttributes, _))));
+    let unneeded = |c: &Capability| match c {
+        Capability::Int8 => !int8_left,
+        Capability::Linkage => !linkage_left,
+        _ => false,
+    };
+    insts
+        .into_iter()
+        .filter(|i| {
+            let target = match i.operands.first() {
+                Some(Operand::IdRef(id)) if is_annotation_or_name(i.class.opcode) => Some(*id),
+                _ => i.result_id,
+            };
+            if target.is_some_and(|id| dead.contains(&id)) {
+                return false;
+            }
+            !(i.class.opcode == Op::Capability
+                && matches!(i.operands.first(), Some(Operand::Capability(c)) if unneeded(c)))
+        })
+        .collect()
+}
+
+/// Gives every entry point the same interface, every global variable of
+/// the module: LLVM's SPIR-V back end lists them all in each entry point's
+/// interface, in definition order (a piece lists its own, and a piece
+/// without an entry point lists none).
+fn same_interfaces(insts: &mut [Instruction]) {
+    let all: Vec<Operand> = insts
+        .iter()
+        .take_while(|i| i.class.opcode != Op::Function)
+        .filter(|i| i.class.opcode == Op::Variable)
+        .filter_map(|i| i.result_id.map(Operand::IdRef))
+        .collect();
     for ep in insts
         .iter_mut()
         .filter(|i| i.class.opcode == Op::EntryPoint && i.operands.len() >= 3)

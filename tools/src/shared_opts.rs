@@ -133,15 +133,19 @@ pub fn codegen_memory_limit(v: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("invalid --codegen-memory-limit '{v}': expected a number of MiB (0: no limit)"))
 }
 
-/// `--codegen-pieces=auto|off|force`: which images are compiled in pieces
-/// (`sycl_postlink::pieces`): `off` (the default) none, `auto` the large
-/// ones, `force` every image of two functions or more (for tests).
+/// `--codegen-pieces=auto|off|force|I,F,SIZE,MAX`: which images are
+/// compiled in pieces (`sycl_postlink::pieces`): `off` none, `auto` the
+/// large ones of many functions, `force` every image of two functions or
+/// more (for tests), and for tuning, images of at least I instructions and
+/// F functions in pieces of about SIZE instructions, at most MAX.
 pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
     match v {
         "auto" => Ok(PieceSettings::default()),
         "off" => Ok(PieceSettings::OFF),
         "force" => Ok(PieceSettings::forced(FORCED_PIECES)),
-        _ => Err(format!("invalid --codegen-pieces '{v}': expected auto, off or force")),
+        _ => PieceSettings::from_arg(v)
+            .filter(|s| s.piece_instructions > 0 && s.max_pieces > 0)
+            .ok_or_else(|| format!("invalid --codegen-pieces '{v}': expected auto, off, force or I,F,SIZE,MAX")),
     }
 }
 
@@ -149,13 +153,12 @@ pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
 const FORCED_PIECES: usize = 16;
 
 /// The commands' default of `--codegen-pieces`: `SPL_CODEGEN_PIECES` when
-/// set (the tests force pieces on every command that way), else `off`:
-/// on 16 cores pieces measured no faster on real and generated modules
-/// (`bench/README.md`, "Pieces on 16 cores").
+/// set (the tests force pieces on every command that way), else `auto`
+/// (`bench/README.md`, "Images compiled in pieces").
 pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
     match std::env::var("SPL_CODEGEN_PIECES") {
         Ok(v) if !v.is_empty() => codegen_pieces(&v).map_err(|e| format!("SPL_CODEGEN_PIECES: {e}")),
-        _ => Ok(PieceSettings::OFF),
+        _ => Ok(PieceSettings::default()),
     }
 }
 
@@ -224,10 +227,11 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
         ),
         Opt::value(
             "codegen-pieces",
-            "auto|off|force",
-            "Compile large images in pieces on several cores, joined into one module: off (the default; \
-             SPL_CODEGEN_PIECES sets another), auto (images of more than 8000 instructions), or force (every image of \
-             two functions or more)",
+            "auto|off|force|I,F,SIZE,MAX",
+            "Compile large images in pieces on several cores, joined into one module: auto (the default; \
+             SPL_CODEGEN_PIECES sets another: images of 2000 instructions and 64 functions or more, in pieces of \
+             about 250 instructions, at most 256), off, force (every image of two functions or more), or the four \
+             numbers",
             |t: &mut T, v| {
                 args(t).pieces = codegen_pieces(v)?;
                 Ok(())

@@ -26,6 +26,12 @@
 //! image is compiled and the entry written again; it is never packaged. An
 //! entry is data only (bytes and text), nothing in it is run.
 //!
+//! A whole link is kept too ([`CodeCache::link_key`]): `sycl-link`'s
+//! output, under a hash of its options and of the paths and bytes of every
+//! file it reads, so that a relink of unchanged files neither reads nor
+//! splits them (ccache's model; an edit misses it and finds the images it
+//! did not change).
+//!
 //! The cache also remembers which input files a worker read without
 //! crashing (`sycl-link`'s read check, [`codegen_worker::ReadCheck`]): an
 //! entry keyed by the file's bytes, the tool and the memory limit, so that
@@ -54,6 +60,8 @@ use std::time::{Duration, SystemTime};
 
 use sha2::{Digest, Sha256};
 
+use sycl_process::frame::{read_field, read_fields, write_field, write_fields};
+
 use crate::codegen_worker::{self, CompiledIr, Request, WorkerSettings};
 
 /// The entry format; a new one changes every key.
@@ -66,6 +74,9 @@ const CODEGEN_CONFIG: &str = "spirv64 object, canonical ids, pieces joined";
 
 /// The payload of a read check's entry ([`CodeCache::read_checked`]).
 const READ_CHECKED: &[u8] = b"read check passed";
+
+/// What a whole link's key holds after the salt ([`CodeCache::link_key`]).
+const LINK: &[u8] = b"whole link\n";
 
 /// The subdirectory holding the entries.
 const ENTRIES: &str = "entries";
@@ -200,6 +211,8 @@ pub struct CodeCache {
     stores: AtomicU64,
     /// Set when a write failed: later stores are skipped.
     unwritable: AtomicBool,
+    /// The counts the `stats` file has been given so far.
+    reported: std::sync::Mutex<CacheCounts>,
 }
 
 /// The counts of one run, or summed over the `stats` file.
@@ -244,6 +257,7 @@ impl CodeCache {
             misses: AtomicU64::new(0),
             stores: AtomicU64::new(0),
             unwritable: AtomicBool::new(false),
+            reported: std::sync::Mutex::new(CacheCounts::default()),
         })
     }
 
@@ -334,6 +348,59 @@ impl CodeCache {
         written.is_ok()
     }
 
+    /// The key of a whole link's output (`sycl-link`'s SYCLBIN): a hash of
+    /// `options` (the text of every option that decides the output's bytes)
+    /// and of each file the link reads, its path (an input's name can
+    /// become a `sycl-module-id`) and its bytes. `None` when a file cannot
+    /// be read.
+    pub fn link_key(&self, options: &str, files: &[String]) -> Option<Key> {
+        let mut h = Sha256::new();
+        h.update(self.salt);
+        h.update(LINK);
+        h.update((options.len() as u64).to_le_bytes());
+        h.update(options.as_bytes());
+        for path in files {
+            let code = fs::read(path).ok()?;
+            h.update((path.len() as u64).to_le_bytes());
+            h.update(path.as_bytes());
+            h.update((code.len() as u64).to_le_bytes());
+            h.update(&code);
+        }
+        Some(Key(h.finalize().into()))
+    }
+
+    /// The output of the link of `key`, if its entry is there whole and
+    /// sound (counted as one hit): the SYCLBIN, its number of images and
+    /// the link's warnings.
+    pub fn lookup_link(&self, key: &Key) -> Option<(Vec<u8>, usize, Vec<String>)> {
+        let payload = self.read_payload(key)?;
+        let r = &mut &payload[..];
+        let bytes = read_field(r).ok()?;
+        let images = String::from_utf8(read_field(r).ok()?).ok()?.parse().ok()?;
+        let warnings = read_fields(r)
+            .ok()?
+            .into_iter()
+            .map(String::from_utf8)
+            .collect::<Result<Vec<_>, _>>()
+            .ok()?;
+        if !r.is_empty() {
+            return None;
+        }
+        self.hits.fetch_add(1, Ordering::Relaxed);
+        Some((bytes, images, warnings))
+    }
+
+    /// Stores the output of the link of `key` ([`CodeCache::lookup_link`]).
+    pub fn store_link(&self, key: &Key, bytes: &[u8], images: usize, warnings: &[String]) {
+        let mut payload = Vec::new();
+        let written = write_field(&mut payload, bytes)
+            .and_then(|()| write_field(&mut payload, images.to_string().as_bytes()))
+            .and_then(|()| write_fields(&mut payload, warnings));
+        if written.is_ok() && self.write_entry(key, &payload) {
+            self.stores.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
     /// The keys of the read check ([`codegen_worker::ReadCheck`]) of the
     /// files `paths` under `memory_limit`: a hash of their bytes, the tool
     /// and the limit. `None` when a file cannot be read.
@@ -377,10 +444,19 @@ impl CodeCache {
         }
     }
 
-    /// Ends a run: appends its counts to the `stats` file and prunes when
-    /// the policy's interval has passed. Failures are silent.
+    /// Ends a run (or a part of one): appends its counts since the last
+    /// call to the `stats` file and prunes when the policy's interval has
+    /// passed. Failures are silent.
     pub fn finish(&self) {
-        let c = self.counts();
+        let total = self.counts();
+        let Ok(mut reported) = self.reported.lock() else { return };
+        let c = CacheCounts {
+            hits: total.hits - reported.hits,
+            misses: total.misses - reported.misses,
+            stores: total.stores - reported.stores,
+        };
+        *reported = total;
+        drop(reported);
         if c == CacheCounts::default() {
             return;
         }

@@ -345,12 +345,81 @@ pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
 /// The name of the linked module in messages.
 pub const LINKED_MODULE: &str = "the linked module";
 
-/// Links, post-links and packages (see the module documentation).
+/// The text of every option of `o` that decides the bytes of its output
+/// (the code cache's key of a whole link): not the thread count, memory
+/// limits, worker program, cache or verification, which decide at most
+/// whether the link succeeds. Every field is named, so that a new one is
+/// placed on one side or the other.
+fn output_options(o: &DeviceLinkOptions) -> String {
+    let DeviceLinkOptions {
+        inputs,
+        device_libs,
+        split,
+        dependencies,
+        kernel_names,
+        syclbin,
+        tuning: _,
+    } = o;
+    let SyclbinOptions {
+        state,
+        ir_type,
+        target,
+        container,
+        triple,
+        arch,
+        threads: _,
+        workers: _,
+        spirv_extensions,
+        validate,
+        worker_memory_limit: _,
+        codegen_memory_limit: _,
+        cache: _,
+        pieces,
+        opt_level,
+    } = syclbin;
+    format!(
+        "{inputs:?} {device_libs:?} {split:?} {dependencies:?} {kernel_names:?} {state:?} {ir_type:?} {target:?} \
+         {container:?} {triple:?} {arch:?} {spirv_extensions:?} {validate} {pieces:?} {opt_level}"
+    )
+}
+
+/// Links, post-links and packages (see the module documentation). With the
+/// code cache, a link of the same files with the same options is taken
+/// whole from it.
 pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkError> {
+    let mut packager = Packager::new(&o.syclbin);
+    packager.leave_cache_run_open();
+    let cache = packager.cache();
+    let files = [&o.inputs[..], &o.device_libs[..]].concat();
+    let key = cache.as_ref().and_then(|c| c.link_key(&output_options(o), &files));
+    let hit = cache.as_ref().zip(key.as_ref()).and_then(|(c, k)| c.lookup_link(k));
+    let stored = hit.is_some();
+    let out = match hit {
+        Some((bytes, images, warnings)) => {
+            let _step = crate::trace::span("Cached link", LINKED_MODULE);
+            packager.finish().map_err(|e| PostLinkError::new(e.to_string()))?;
+            Ok(DeviceLinkOutput {
+                bytes,
+                images,
+                warnings,
+            })
+        }
+        None => link_and_package(o, packager),
+    };
+    if let Some(c) = &cache {
+        if let (Ok(out), Some(key), false) = (&out, &key, stored) {
+            c.store_link(key, &out.bytes, out.images, &out.warnings);
+        }
+        c.finish();
+    }
+    out
+}
+
+/// [`device_link`] without the whole link's cache entry.
+fn link_and_package(o: &DeviceLinkOptions, mut packager: Packager) -> Result<DeviceLinkOutput, PostLinkError> {
     // The linked module goes to the split as it is, in the split's own
     // context, and images go to code generation as the split makes them.
     let mut warnings = Vec::new();
-    let mut packager = Packager::new(&o.syclbin);
     let cache = packager.cache();
     let mut images = 0usize;
     // Each image's exported and imported symbols, for the warning of

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
-use crate::code_cache::{CacheSettings, CodeCache};
+use crate::code_cache::{CacheSettings, CodeCache, Key};
 use crate::codegen_worker::{self, CompiledIr, Request, Worker, WorkerCommand, WorkerSettings};
 use crate::pieces::PieceSettings;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
@@ -310,6 +310,18 @@ impl Backend {
         }
     }
 
+    /// The code cache entry of an image of `code` compiled by workers.
+    fn image_entry(&self, code: &[u8]) -> Option<ImageEntry> {
+        match self {
+            Backend::Workers {
+                settings,
+                cache: Some(cache),
+                ..
+            } => Some((cache.clone(), cache.key(Request::Image, code, settings))),
+            _ => None,
+        }
+    }
+
     fn validate(&self) -> bool {
         match self {
             Backend::InProcess(s) | Backend::Workers { settings: s, .. } => s.validate,
@@ -384,12 +396,15 @@ fn compile_piece(image: &SyclbinImage, n: usize, code: &[u8], backend: &mut Back
 }
 
 /// The image's module from its pieces' SPIR-V (`c` is what cutting it
-/// gave), validated when the backend validates.
+/// gave), validated when the backend validates; stored in the code cache as
+/// the image's entry (`cached`), so that a relink takes it as it is,
+/// neither cut nor joined.
 fn join(
     image: &SyclbinImage,
     mut c: CompiledIr,
     spirv: &[Vec<u8>],
     validate: bool,
+    cached: Option<&ImageEntry>,
 ) -> Result<Compiled, SyclbinPackError> {
     let renamed = c.pieces.take().map(|p| p.renamed).unwrap_or_default();
     let step = crate::trace::span("JoinPieces", &image.name);
@@ -400,8 +415,14 @@ fn join(
     drop(step);
     crate::trace::progress("images compiled");
     c.spirv = joined;
+    if let Some((cache, key)) = cached {
+        cache.store(key, &c);
+    }
     Ok(compiled_spirv(c))
 }
+
+/// An image's entry in the code cache: the cache and the image's key.
+type ImageEntry = (Arc<CodeCache>, Key);
 
 /// [`compile`], with the pieces of an image cut into pieces compiled one
 /// after the other on `backend`.
@@ -416,7 +437,8 @@ fn compile_whole(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -
                 .map(|(n, code)| compile_piece(image, n, code, backend))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| image_error(image, e))?;
-            join(image, c, &spirv, backend.validate())
+            let entry = backend.image_entry(&image.code);
+            join(image, c, &spirv, backend.validate(), entry.as_ref())
         }
     }
 }
@@ -510,6 +532,8 @@ struct Pieces {
     /// The image (its code dropped).
     image: SyclbinImage,
     target: Option<String>,
+    /// Where the joined module goes in the code cache.
+    entry: Option<ImageEntry>,
     cut: Mutex<Option<CompiledIr>>,
     /// Each piece's SPIR-V or error; how many are still out.
     done: Mutex<(Vec<Option<PieceResult>>, usize)>,
@@ -657,6 +681,9 @@ pub struct Packager {
     /// One more than the highest image number used.
     count: usize,
     cache: Option<Arc<CodeCache>>,
+    /// Whether [`Packager::finish`] ends the cache's run
+    /// ([`CodeCache::finish`]); see [`Packager::leave_cache_run_open`].
+    end_cache_run: bool,
 }
 
 /// Images waiting per compile thread.
@@ -696,6 +723,7 @@ impl Packager {
             threads: handles,
             count: 0,
             cache,
+            end_cache_run: true,
         }
     }
 
@@ -751,6 +779,13 @@ impl Packager {
         self.cache.clone()
     }
 
+    /// Leaves the end of the cache's run (its line in the `stats` file,
+    /// pruning) to the caller, which uses the cache after
+    /// [`Packager::finish`] (`device_link`'s whole-link entry).
+    pub fn leave_cache_run_open(&mut self) {
+        self.end_cache_run = false;
+    }
+
     /// Whether an image submitted so far has failed (known once compiled).
     pub fn failed(&self) -> bool {
         self.shared.first_error.load(Ordering::Relaxed) != usize::MAX
@@ -776,7 +811,7 @@ impl Packager {
                 return Err(lost());
             }
         }
-        if let Some(c) = &self.cache {
+        if let Some(c) = self.cache.as_ref().filter(|_| self.end_cache_run) {
             c.finish();
         }
         let results = std::mem::take(&mut *self.shared.results.lock().map_err(|_| lost())?);
@@ -859,7 +894,8 @@ fn compile_thread(opts: &SyclbinOptions, shared: &Shared, cache: Option<Arc<Code
             }
             None => match compile(&job.image, job.ir_type, &mut backend) {
                 Ok(Outcome::Pieces(c)) => {
-                    shared.put_pieces(piece_jobs(job, c));
+                    let entry = backend.image_entry(&job.image.code);
+                    shared.put_pieces(piece_jobs(job, c, entry));
                     continue;
                 }
                 Ok(Outcome::Done(c)) => {
@@ -880,7 +916,7 @@ fn compile_thread(opts: &SyclbinOptions, shared: &Shared, cache: Option<Arc<Code
 }
 
 /// The jobs of an image's pieces (`c`: what cutting it gave).
-fn piece_jobs(job: Job, mut c: CompiledIr) -> Vec<Job> {
+fn piece_jobs(job: Job, mut c: CompiledIr, entry: Option<ImageEntry>) -> Vec<Job> {
     let codes = c
         .pieces
         .as_mut()
@@ -893,6 +929,7 @@ fn piece_jobs(job: Job, mut c: CompiledIr) -> Vec<Job> {
     let pieces = Arc::new(Pieces {
         image: image.clone(),
         target: job.target.clone(),
+        entry,
         done: Mutex::new((vec![None; codes.len()], codes.len())),
         cut: Mutex::new(Some(c)),
     });
@@ -927,7 +964,7 @@ fn joined_module(
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| image_error(image, e))?;
     let cut = cut.ok_or_else(lost)?;
-    let compiled = join(image, cut, &spirv, validate)?;
+    let compiled = join(image, cut, &spirv, validate, pieces.entry.as_ref())?;
     Ok(abstract_module_of(image, compiled, pieces.target.as_deref()))
 }
 

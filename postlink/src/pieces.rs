@@ -13,14 +13,14 @@
 //! system linker's place. Images of few large functions (llama.cpp's) gain
 //! nothing and stay whole: [`PieceSettings::min_functions`].
 //!
-//! The cut ([`cut`]): the function definitions in module order, a piece
+//! The cut (`cut`): the function definitions in module order, a piece
 //! ended before a function whose name hashes to a boundary once the piece
 //! holds about [`PieceSettings::piece_instructions`] instructions, at most
 //! [`PieceSettings::max_pieces`] pieces. It depends on the image alone, so
 //! the bytes do not depend on the thread count or the run, and an edit of
 //! one function changes one or two pieces (which the code cache then finds
 //! unchanged). A function whose address is taken stays with its users
-//! ([`address_groups`]); calls cross pieces: the callee is declared in the
+//! (`address_groups`); calls cross pieces: the callee is declared in the
 //! caller's piece and the join binds the call to the definition, casting
 //! pointer arguments where the back end typed the declaration otherwise.
 //! No function is copied: each is defined in one piece.
@@ -504,6 +504,24 @@ define spir_kernel void @k3() {\n  store i32 3, ptr addrspace(1) @g\n  ret void\
         assert!(partition(&m, &PieceSettings::OFF).is_none());
     }
 
+    /// Module `m` cut with every function in a piece of its own (`count`
+    /// pieces), each piece compiled alone, joined and validated.
+    fn compiled_in_pieces(ctx: &sycl_ir::Context, m: &Module<'_>, count: usize) -> Vec<u8> {
+        let p = partition(m, &PieceSettings::forced(8)).expect("pieces");
+        assert_eq!(p.pieces.len(), count);
+        let spirv: Vec<Vec<u8>> = p
+            .pieces
+            .iter()
+            .map(|bc| {
+                let piece = ctx.parse_ir(bc, "piece").expect("piece");
+                sycl_spirv::compile_module(&piece).expect("piece compiles")
+            })
+            .collect();
+        let joined = sycl_spirv::join_pieces(&spirv, &p.renamed).expect("join");
+        sycl_spirv::validate_bytes(&joined).expect("valid");
+        joined
+    }
+
     /// Two kernels reading a built-in and a specialization constant, a
     /// helper each, an internal table both read and an internal counter one
     /// writes: compiled in pieces and joined, the module says what the
@@ -524,18 +542,7 @@ define spir_kernel void @k2(ptr addrspace(1) %out) {\n  %g = load <3 x i64>, ptr
         let whole = ctx.parse_ir(IMAGE, "t.ll").expect("parse");
         let one = sycl_spirv::compile_module(&whole).expect("one piece");
         let m = ctx.parse_ir(IMAGE, "t.ll").expect("parse");
-        let p = partition(&m, &PieceSettings::forced(8)).expect("pieces");
-        assert_eq!(p.pieces.len(), 4);
-        let spirv: Vec<Vec<u8>> = p
-            .pieces
-            .iter()
-            .map(|bc| {
-                let piece = ctx.parse_ir(bc, "piece").expect("piece");
-                sycl_spirv::compile_module(&piece).expect("piece compiles")
-            })
-            .collect();
-        let joined = sycl_spirv::join_pieces(&spirv, &p.renamed).expect("join");
-        sycl_spirv::validate_bytes(&joined).expect("valid");
+        let joined = compiled_in_pieces(&ctx, &m, 4);
         let (a, b) = (sycl_spirv::load(&one).unwrap(), sycl_spirv::load(&joined).unwrap());
         let names = |m: &rspirv::dr::Module| {
             sycl_spirv::entry_points(m)
@@ -588,18 +595,7 @@ define internal spir_func ptr addrspace(1) @store(ptr addrspace(1) %p) {\n  stor
 define spir_kernel void @k(ptr addrspace(1) %p) {\n  %f = load float, ptr addrspace(1) %p, align 4\n  %g = fadd float %f, 1.0\n  store float %g, ptr addrspace(1) %p, align 4\n  %r = call spir_func ptr addrspace(1) @store(ptr addrspace(1) %p)\n  store float %f, ptr addrspace(1) %r, align 4\n  ret void\n}\n";
         let ctx = sycl_ir::Context::new();
         let m = ctx.parse_ir(ir, "t.ll").expect("parse");
-        let p = partition(&m, &PieceSettings::forced(8)).expect("pieces");
-        assert_eq!(p.pieces.len(), 2);
-        let spirv: Vec<Vec<u8>> = p
-            .pieces
-            .iter()
-            .map(|bc| {
-                let piece = ctx.parse_ir(bc, "piece").expect("piece");
-                sycl_spirv::compile_module(&piece).expect("piece compiles")
-            })
-            .collect();
-        let joined = sycl_spirv::join_pieces(&spirv, &p.renamed).expect("join");
-        sycl_spirv::validate_bytes(&joined).expect("valid");
+        let joined = compiled_in_pieces(&ctx, &m, 2);
         let text = {
             use rspirv::binary::Disassemble;
             sycl_spirv::load(&joined).expect("load").disassemble()

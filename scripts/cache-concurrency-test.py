@@ -83,7 +83,9 @@ def corrupt(cache, rnd):
             done.append(how)
             continue
         elif how == "swap":
-            data = bytearray(open(rnd.choice(all_entries), "rb").read())
+            # Another entry's bytes (one still there: this loop deletes some).
+            others = [e for e in all_entries if os.path.exists(e)]
+            data = bytearray(open(rnd.choice(others), "rb").read())
         elif how == "tmp":
             with open(os.path.join(os.path.dirname(path), ".tmp-1-%d" % rnd.randrange(1 << 30)), "wb") as f:
                 f.write(data[: len(data) // 2])

@@ -188,6 +188,31 @@ pub struct CacheSettings {
     pub tool: String,
 }
 
+/// A file a link reads, for the keys of the whole link and of the read
+/// check: its path and the SHA-256 of its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileDigest {
+    /// The path as given.
+    pub path: String,
+    /// The SHA-256 of the file's bytes.
+    bytes: [u8; 32],
+}
+
+/// The [`FileDigest`] of each file of `paths`, each read once; `None`
+/// when one cannot be read (the link then reports it).
+pub fn file_digests(paths: &[String]) -> Option<Vec<FileDigest>> {
+    paths
+        .iter()
+        .map(|p| {
+            let code = fs::read(p).ok()?;
+            Some(FileDigest {
+                path: p.clone(),
+                bytes: Sha256::digest(&code).into(),
+            })
+        })
+        .collect()
+}
+
 /// A key: the SHA-256 of what decides an entry's bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Key([u8; 32]);
@@ -350,23 +375,20 @@ impl CodeCache {
 
     /// The key of a whole link's output (`sycl-link`'s SYCLBIN): a hash of
     /// `options` (the text of every option that decides the output's bytes)
-    /// and of each file the link reads, its path (an input's name can
-    /// become a `sycl-module-id`) and its bytes. `None` when a file cannot
-    /// be read.
-    pub fn link_key(&self, options: &str, files: &[String]) -> Option<Key> {
+    /// and of each file the link reads ([`file_digests`]), its path (an
+    /// input's name can become a `sycl-module-id`) and its bytes.
+    pub fn link_key(&self, options: &str, files: &[FileDigest]) -> Key {
         let mut h = Sha256::new();
         h.update(self.salt);
         h.update(LINK);
         h.update((options.len() as u64).to_le_bytes());
         h.update(options.as_bytes());
-        for path in files {
-            let code = fs::read(path).ok()?;
-            h.update((path.len() as u64).to_le_bytes());
-            h.update(path.as_bytes());
-            h.update((code.len() as u64).to_le_bytes());
-            h.update(&code);
+        for f in files {
+            h.update((f.path.len() as u64).to_le_bytes());
+            h.update(f.path.as_bytes());
+            h.update(f.bytes);
         }
-        Some(Key(h.finalize().into()))
+        Key(h.finalize().into())
     }
 
     /// The output of the link of `key`, if its entry is there whole and
@@ -401,21 +423,19 @@ impl CodeCache {
         }
     }
 
-    /// The keys of the read check ([`codegen_worker::ReadCheck`]) of the
-    /// files `paths` under `memory_limit`: a hash of their bytes, the tool
-    /// and the limit. `None` when a file cannot be read.
-    pub fn read_check_keys(&self, paths: &[String], memory_limit: u64) -> Option<Vec<Key>> {
-        paths
+    /// The keys of the read check ([`codegen_worker::ReadCheck`]) of
+    /// `files` ([`file_digests`]) under `memory_limit`: a hash of their
+    /// bytes, the tool and the limit.
+    pub fn read_check_keys(&self, files: &[FileDigest], memory_limit: u64) -> Vec<Key> {
+        files
             .iter()
-            .map(|p| {
-                let code = fs::read(p).ok()?;
+            .map(|f| {
                 let mut h = Sha256::new();
                 h.update(self.salt);
                 h.update(READ_CHECKED);
                 h.update(memory_limit.to_le_bytes());
-                h.update((code.len() as u64).to_le_bytes());
-                h.update(&code);
-                Some(Key(h.finalize().into()))
+                h.update(f.bytes);
+                Key(h.finalize().into())
             })
             .collect()
     }
@@ -860,22 +880,24 @@ mod tests {
         let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
         fs::write(d.join("a.bc"), b"first").expect("write");
         let files = vec![d.join("a.bc").to_string_lossy().into_owned()];
-        let keys = c.read_check_keys(&files, 1 << 30).expect("keys");
+        let keys = c.read_check_keys(&file_digests(&files).expect("read"), 1 << 30);
         assert!(!c.read_checked(&keys));
         c.mark_read_checked(&keys);
         assert!(c.read_checked(&keys));
-        assert_ne!(c.read_check_keys(&files, 1 << 20), Some(keys.clone()), "another limit");
+        assert_ne!(
+            c.read_check_keys(&file_digests(&files).expect("read"), 1 << 20),
+            keys,
+            "another limit"
+        );
         fs::write(d.join("a.bc"), b"edited").expect("write");
-        let edited = c.read_check_keys(&files, 1 << 30).expect("keys");
+        let edited = c.read_check_keys(&file_digests(&files).expect("read"), 1 << 30);
         assert!(!c.read_checked(&edited));
         // A mark is not an image entry, nor an image entry a mark.
         assert_eq!(c.lookup(&keys[0]), None);
         let k = c.key(Request::Image, b"ir", &worker_settings());
         c.store(&k, &compiled());
         assert!(!c.read_checked(&[k]));
-        assert!(c
-            .read_check_keys(&[d.join("missing").to_string_lossy().into_owned()], 0)
-            .is_none());
+        assert!(file_digests(&[d.join("missing").to_string_lossy().into_owned()]).is_none());
         let _ = fs::remove_dir_all(&d);
     }
 

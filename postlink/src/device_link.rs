@@ -52,6 +52,7 @@ use sycl_ir::{Context, Linkage, Module};
 use sycl_split::entry_points::{is_bf16_devicelib_function, is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
+use crate::code_cache::{file_digests, FileDigest};
 use crate::codegen_worker::ReadCheck;
 use crate::error::{PostLinkError, Report};
 use crate::kernel_names::rename_kernels;
@@ -390,10 +391,17 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     let mut packager = Packager::new(&o.syclbin);
     packager.leave_cache_run_open();
     let cache = packager.cache();
-    let files = [&o.inputs[..], &o.device_libs[..]].concat();
-    let key = cache.as_ref().and_then(|c| c.link_key(&output_options(o), &files));
+    // Each file read and hashed once, for both the link's key and the
+    // read check's.
+    let files = cache
+        .as_ref()
+        .and_then(|_| file_digests(&[&o.inputs[..], &o.device_libs[..]].concat()));
+    let key = cache
+        .as_ref()
+        .zip(files.as_ref())
+        .map(|(c, f)| c.link_key(&output_options(o), f));
     let hit = cache.as_ref().zip(key.as_ref()).and_then(|(c, k)| c.lookup_link(k));
-    let stored = hit.is_some();
+    let from_cache = hit.is_some();
     let out = match hit {
         Some((bytes, images, warnings)) => {
             let _step = crate::trace::span("Cached link", LINKED_MODULE);
@@ -404,10 +412,10 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
                 warnings,
             })
         }
-        None => link_and_package(o, packager),
+        None => link_and_package(o, packager, files.as_deref()),
     };
     if let Some(c) = &cache {
-        if let (Ok(out), Some(key), false) = (&out, &key, stored) {
+        if let (Ok(out), Some(key), false) = (&out, &key, from_cache) {
             c.store_link(key, &out.bytes, out.images, &out.warnings);
         }
         c.finish();
@@ -415,8 +423,13 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     out
 }
 
-/// [`device_link`] without the whole link's cache entry.
-fn link_and_package(o: &DeviceLinkOptions, mut packager: Packager) -> Result<DeviceLinkOutput, PostLinkError> {
+/// [`device_link`] without the whole link's cache entry; `files` are the
+/// digests of the files it reads, when the code cache is on.
+fn link_and_package(
+    o: &DeviceLinkOptions,
+    mut packager: Packager,
+    files: Option<&[FileDigest]>,
+) -> Result<DeviceLinkOutput, PostLinkError> {
     // The linked module goes to the split as it is, in the split's own
     // context, and images go to code generation as the split makes them.
     let mut warnings = Vec::new();
@@ -434,10 +447,9 @@ fn link_and_package(o: &DeviceLinkOptions, mut packager: Packager) -> Result<Dev
             let mut check = o.syclbin.read_check();
             // Files a worker read before (the code cache knows their
             // bytes) are read here at once.
-            let files = [&o.inputs[..], &o.device_libs[..]].concat();
-            let checked = cache.as_ref().zip(check.as_ref()).and_then(|(c, rc)| {
-                let keys = c.read_check_keys(&files, rc.memory_limit)?;
-                Some((c.read_checked(&keys), keys))
+            let checked = cache.as_ref().zip(check.as_ref()).zip(files).map(|((c, rc), f)| {
+                let keys = c.read_check_keys(f, rc.memory_limit);
+                (c.read_checked(&keys), keys)
             });
             if checked.as_ref().is_some_and(|(known, _)| *known) {
                 check = None;

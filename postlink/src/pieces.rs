@@ -142,8 +142,8 @@ pub struct Partition {
 /// pieces unchanged): the groups (`groups`, numbered in order of first
 /// appearance; a group stays whole) in order, a piece ended before a group
 /// whose first function's name hashes (`hashes`) to a multiple of `d`,
-/// once the piece holds a quarter of `target` instructions (`sizes`), or
-/// before a group that would take it past twice `target`. `d` is the power
+/// once the piece holds half of `target` instructions (`sizes`), or
+/// before a group that would take it past 1.5 times `target`. `d` is the power
 /// of two that makes pieces of about `target` instructions on average;
 /// both double until there are at most `max` pieces. No piece is empty.
 fn cut(sizes: &[usize], groups: &[usize], hashes: &[u64], target: usize, max: usize) -> Vec<usize> {

@@ -269,17 +269,7 @@ fn canonicalize(bytes: &[u8], source: Option<(u32, u32)>) -> Result<Vec<u8>, Spi
     // The instructions in binary order: rspirv's module structure does not
     // know where every extension's global instructions go (e.g.
     // SPV_INTEL_memory_access_aliasing's AliasDomainDeclINTEL).
-    let mut flat = Flat::default();
-    rspirv::binary::parse_bytes(bytes, &mut flat).map_err(|e| SpirvError::Parse(e.to_string()))?;
-    let Some(mut header) = flat.header else {
-        return Err(SpirvError::Parse("no module header".into()));
-    };
-    // rspirv's parser puts its own generator in the header: keep the back
-    // end's (the module's third word), which names who wrote the code.
-    if let Some(word) = bytes.get(8..12) {
-        header.generator = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-    }
-    let mut insts = flat.insts;
+    let (mut header, mut insts) = Flat::parse(bytes)?;
     relabel_blocks(&mut insts);
     sort_interfaces(&mut insts);
     integer_nulls_as_zero(&mut insts);
@@ -317,6 +307,23 @@ fn canonicalize(bytes: &[u8], source: Option<(u32, u32)>) -> Result<Vec<u8>, Spi
 struct Flat {
     header: Option<rspirv::dr::ModuleHeader>,
     insts: Vec<Instruction>,
+}
+
+impl Flat {
+    /// The header and instructions of the module `bytes`. rspirv's parser
+    /// puts its own generator in the header: the module's (its third
+    /// word, which names who wrote the code) is kept.
+    fn parse(bytes: &[u8]) -> Result<(rspirv::dr::ModuleHeader, Vec<Instruction>), SpirvError> {
+        let mut flat = Flat::default();
+        rspirv::binary::parse_bytes(bytes, &mut flat).map_err(|e| SpirvError::Parse(e.to_string()))?;
+        let Some(mut header) = flat.header else {
+            return Err(SpirvError::Parse("no module header".into()));
+        };
+        if let Some(word) = bytes.get(8..12) {
+            header.generator = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+        }
+        Ok((header, flat.insts))
+    }
 }
 
 impl rspirv::binary::Consumer for Flat {

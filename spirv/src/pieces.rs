@@ -1,10 +1,10 @@
 //! One image's SPIR-V joined from the SPIR-V of its pieces: an image
-//! compiled in pieces (each function defined in exactly one piece, no call
-//! between pieces; see `sycl-postlink`'s `pieces`) is linked: the pieces'
-//! instructions in one module ([`concatenate`]), the types they share once,
-//! an import of what another piece exports resolved to it; then everything
-//! the partition left is taken out again, so that the module says what the
-//! image compiled in one piece says:
+//! compiled in pieces (each function defined in exactly one piece, a
+//! caller's piece declaring its callees; see `sycl-postlink`'s `pieces`) is
+//! linked: the pieces' instructions in one module ([`concatenate`]), the
+//! types they share once, an import of what another piece exports resolved
+//! to it; then everything the partition left is taken out again, so that
+//! the module says what the image compiled in one piece says:
 //!
 //! - built-in variables: one per built-in (each piece declares its own);
 //! - imports nothing exports (a SYCL_EXTERNAL function of another image, a
@@ -16,6 +16,11 @@
 //! - the symbols the partition made linkable ([`PIECE_SYMBOL_PREFIX`] and
 //!   their number): their `Export` decoration removed and their `OpName`
 //!   put back to the image's name (none for an unnamed value);
+//! - calls into another piece: bound to the definition's types, pointer
+//!   arguments and results cast where the caller's piece typed the
+//!   declaration otherwise ([`bind_calls`], [`fold_pointer_casts`]);
+//! - types and capabilities only the pieces needed: dropped
+//!   ([`drop_unused_types`]);
 //! - every entry point's interface: all the module's global variables, as
 //!   the back end lists them (a piece lists its own).
 //!
@@ -91,36 +96,25 @@ fn section(op: Op) -> usize {
 ///
 /// SPIRV-Tools' linker does this too, but took 1.36 s of a 1.9 s join of
 /// llama.cpp's largest per-source image (its duplicate-removal pass), and
-/// the cut leaves no call between pieces that it would be needed for.
+/// refuses a call whose declaration the back end typed otherwise than the
+/// definition ("Type mismatch on symbol"), which [`bind_calls`] casts.
 fn concatenate(pieces: &[Vec<u8>]) -> Result<(rspirv::dr::ModuleHeader, Vec<Instruction>), SpirvError> {
     let mut sections: Vec<Vec<Instruction>> = vec![Vec::new(); 11];
     let mut functions: Vec<Instruction> = Vec::new();
     let mut header: Option<rspirv::dr::ModuleHeader> = None;
     let mut offset = 0u32;
     for piece in pieces {
-        let mut flat = Flat::default();
-        rspirv::binary::parse_bytes(piece, &mut flat).map_err(|e| SpirvError::Parse(e.to_string()))?;
-        let h = flat
-            .header
-            .ok_or_else(|| SpirvError::Parse("a piece has no module header".into()))?;
+        let (h, piece_insts) = Flat::parse(piece)?;
         let shift = offset;
         offset = offset
             .checked_add(h.bound)
             .ok_or_else(|| SpirvError::Parse("the pieces have too many ids".into()))?;
         match header.as_mut() {
-            None => {
-                // rspirv's parser puts its own generator in the header:
-                // keep the back end's (the third word).
-                let mut h = h;
-                if let Some(w) = piece.get(8..12) {
-                    h.generator = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
-                }
-                header = Some(h)
-            }
+            None => header = Some(h),
             Some(first) => first.version = first.version.max(h.version),
         }
         let mut in_functions = false;
-        for mut inst in flat.insts {
+        for mut inst in piece_insts {
             if let Some(t) = inst.result_type.as_mut() {
                 *t += shift;
             }
@@ -517,7 +511,8 @@ fn bind_calls(insts: Vec<Instruction>) -> Result<Vec<Instruction>, SpirvError> {
         .collect();
     let castable =
         |from: u32, to: u32| matches!((pointers.get(&from), pointers.get(&to)), (Some(a), Some(b)) if a == b);
-    let mismatch = |what: &str| SpirvError::Mismatch(format!("a call between pieces passes {what} of another type"));
+    let mismatch =
+        |what: &str| SpirvError::Mismatch(format!("a call between pieces does not match its definition: {what}"));
     let mut out = Vec::with_capacity(insts.len());
     for mut inst in insts {
         if inst.class.opcode != Op::FunctionCall {
@@ -539,7 +534,7 @@ fn bind_calls(insts: Vec<Instruction>) -> Result<Vec<Instruction>, SpirvError> {
                 continue;
             }
             if !castable(have, want) {
-                return Err(mismatch("an argument"));
+                return Err(mismatch("an argument of another type"));
             }
             let cast = next_id;
             next_id += 1;
@@ -556,7 +551,7 @@ fn bind_calls(insts: Vec<Instruction>) -> Result<Vec<Instruction>, SpirvError> {
         match (have, inst.result_id) {
             (Some(have), Some(result)) if have != want => {
                 if !castable(want, have) {
-                    return Err(mismatch("a result"));
+                    return Err(mismatch("a result of another type"));
                 }
                 let raw = next_id;
                 next_id += 1;

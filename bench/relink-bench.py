@@ -16,9 +16,10 @@ link again, a link after a one-source edit.
     bench/relink-bench.py run [--pkg TAR | --tools DIR --inputs DIR]
                               [--reps N] [--only k1000,ggml]
                               [--modes source,kernel] [-j N] [--work DIR]
-                              [--concurrency-rounds R]
+                              [--concurrency-rounds R] [--traces DIR]
         anywhere (the package carried; from the repository root): for each
-        input and split mode, REPS times in one run:
+        input and split mode, REPS times in one run, each link reading one
+        path (the edited copy copied over the original, as an edit does):
           cold     the cache emptied, sycl-link --cache-dir=<dir> in.bc
           relink   the same command again (every image a hit)
           edit     sycl-link on the edited copy (one image compiled)
@@ -29,7 +30,9 @@ link again, a link after a one-source edit.
         every output is the bytes of the --no-cache link. With
         --concurrency-rounds R, then runs scripts/cache-concurrency-test.py
         (8 sycl-link processes on one cache, entries corrupted between
-        rounds) on each input (the first mode) for R rounds.
+        rounds) on each input (the first mode) for R rounds. With --traces,
+        the last repetition's edit and cold links also write Chrome traces
+        (--time-trace) to DIR/<input>-<mode>-<step>.json.
 
 Not a test: figures only (the checks fail the run when bytes differ).
 """
@@ -168,12 +171,16 @@ def run(args):
                 cache = os.path.join(work, "cache")
                 res = {s: [] for s in ("cold", "relink", "edit", "nocache")}
                 refs = {}
+                # Every link reads one path, as a build after an edit does:
+                # the edited copy is copied over the original's.
+                staged = os.path.join(work, f"{name}.bc")
                 for rep in range(args.reps):
                     for step, inp in (("nocache", src), ("nocache-edit", edited)):
                         if step != "nocache" and inp in refs:
                             continue  # the edited copy's bytes, once
                         out = os.path.join(work, f"{step}.syclbin")
-                        w, c = timed([link, "--no-cache", inp, "-o", out] + split, env)
+                        shutil.copyfile(inp, staged)
+                        w, c = timed([link, "--no-cache", staged, "-o", out] + split, env)
                         if step == "nocache":
                             res[step].append((w, c, 0, 0))
                         refs.setdefault(inp, open(out, "rb").read())
@@ -181,7 +188,12 @@ def run(args):
                     for step, inp in (("cold", src), ("relink", src), ("edit", edited)):
                         h0, m0 = counts(syclbin, cache, env)
                         out = os.path.join(work, f"{step}.syclbin")
-                        w, c = timed([link, f"--cache-dir={cache}", inp, "-o", out] + split, env)
+                        trace = []
+                        if args.traces and rep == args.reps - 1 and step != "relink":
+                            os.makedirs(args.traces, exist_ok=True)
+                            trace = [f"--time-trace={os.path.join(args.traces, f'{name}-{mode}-{step}.json')}"]
+                        shutil.copyfile(inp, staged)
+                        w, c = timed([link, f"--cache-dir={cache}", staged, "-o", out] + split + trace, env)
                         h1, m1 = counts(syclbin, cache, env)
                         if open(out, "rb").read() != refs[inp]:
                             sys.exit(f"relink-bench: {name} {mode} {step}: output differs from the --no-cache link")
@@ -222,6 +234,7 @@ def main():
     r.add_argument("-j", type=int, default=0, help="sycl-link threads (default: every core)")
     r.add_argument("--work", help="where outputs and the cache go (default /dev/shm)")
     r.add_argument("--concurrency-rounds", type=int, default=0)
+    r.add_argument("--traces", help="a directory for Chrome traces of the last cold and edit links")
     a = ap.parse_args()
     if a.cmd == "pack":
         pack(a)

@@ -78,6 +78,10 @@ const READ_CHECKED: &[u8] = b"read check passed";
 /// What a whole link's key holds after the salt ([`CodeCache::link_key`]).
 const LINK: &[u8] = b"whole link\n";
 
+/// What a link record's key holds after the salt, and its payload
+/// ([`CodeCache::relink_key`]).
+const LINKED: &[u8] = b"linked before\n";
+
 /// The subdirectory holding the entries.
 const ENTRIES: &str = "entries";
 /// The file each run appends its counts to.
@@ -421,6 +425,30 @@ impl CodeCache {
         if written.is_ok() && self.write_entry(key, &payload) {
             self.stores.fetch_add(1, Ordering::Relaxed);
         }
+    }
+
+    /// The key of a link's record: a hash of `options` alone (which name
+    /// the input files), not of the files' bytes. A link whose record is
+    /// there ([`CodeCache::linked_before`]) ran before, maybe on other
+    /// bytes: a relink, most of whose images are expected in the cache.
+    pub fn relink_key(&self, options: &str) -> Key {
+        let mut h = Sha256::new();
+        h.update(self.salt);
+        h.update(LINKED);
+        h.update((options.len() as u64).to_le_bytes());
+        h.update(options.as_bytes());
+        Key(h.finalize().into())
+    }
+
+    /// Whether the link of this [`CodeCache::relink_key`] was recorded.
+    /// Not counted as a hit or a miss: it decides no byte of the output.
+    pub fn linked_before(&self, key: &Key) -> bool {
+        self.read_payload(key).is_some_and(|p| p == LINKED)
+    }
+
+    /// Records the link of this [`CodeCache::relink_key`].
+    pub fn mark_linked(&self, key: &Key) {
+        self.write_entry(key, LINKED);
     }
 
     /// The keys of the read check ([`codegen_worker::ReadCheck`]) of

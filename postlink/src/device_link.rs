@@ -54,6 +54,7 @@ use sycl_split::SplitMode;
 
 use crate::code_cache::{file_digests, FileDigest};
 use crate::codegen_worker::ReadCheck;
+use crate::driver::{CopyStep, MadeModule};
 use crate::error::{PostLinkError, Report};
 use crate::kernel_names::rename_kernels;
 use crate::pipeline::post_link_module;
@@ -120,11 +121,13 @@ pub enum ImageDependencies {
 ///   and intrinsics aside: the SYCL_EXTERNAL functions of that input, which
 ///   then are entry points for per-source split and dynamic linking.
 ///
-/// Returns warnings (kernels left with their mangled name).
-pub fn prepare_input(m: &Module<'_>, path: &str, names: KernelNames) -> Result<Vec<String>, PostLinkError> {
+/// Returns warnings (kernels left with their mangled name) and whether the
+/// module changed.
+pub fn prepare_input(m: &Module<'_>, path: &str, names: KernelNames) -> Result<Prepared, PostLinkError> {
     let functions = m.functions();
     let has_module_ids = functions.iter().any(|f| f.has_fn_attr(ATTR_MODULE_ID));
-    let warnings = rename_kernels(m, path, names)?.warnings;
+    let renamed = rename_kernels(m, path, names)?;
+    let mut changed = renamed.count > 0;
     let source = m.as_inkwell().get_source_file_name().to_string_lossy().into_owned();
     let module_id = if source.is_empty() { path.to_string() } else { source };
     for f in functions
@@ -134,9 +137,36 @@ pub fn prepare_input(m: &Module<'_>, path: &str, names: KernelNames) -> Result<V
         let external = !has_module_ids && f.linkage() == Linkage::LLVMExternalLinkage && !is_intrinsic_or_builtin(*f);
         if is_kernel(*f) || external {
             f.add_fn_attr(ATTR_MODULE_ID, &module_id);
+            changed = true;
         }
     }
-    Ok(warnings)
+    Ok(Prepared {
+        warnings: renamed.warnings,
+        changed,
+    })
+}
+
+/// What [`prepare_input`] did.
+#[derive(Debug)]
+pub struct Prepared {
+    /// Kernels left with their mangled name.
+    pub warnings: Vec<String>,
+    /// Whether a kernel was renamed or a `sycl-module-id` added.
+    pub changed: bool,
+}
+
+/// A linked module ([`link_modules`]).
+pub struct Linked<'c> {
+    /// The module.
+    pub module: Module<'c>,
+    /// The bitcode the module was read from, where it is a lone input that
+    /// neither its preparation nor a device library changed: the split's
+    /// threads then read their copies from it instead of a copy written for
+    /// them, and link the bfloat16 library in each where it was linked
+    /// ([`Linked::bf16`]).
+    pub bitcode: Option<Vec<u8>>,
+    /// Whether the bfloat16 library was linked ([`link_bf16_devicelib`]).
+    pub bf16: bool,
 }
 
 /// A successful link: the SYCLBIN bytes and what was done, for `-v`.
@@ -199,14 +229,15 @@ pub fn link_inputs(
     let mut warnings = Vec::new();
     let linked = link_modules(&ctx, inputs, device_libs, names, check, &mut warnings)?;
     let _step = crate::trace::span("Write bitcode", LINKED_MODULE);
-    Ok((linked.to_bitcode(), warnings))
+    Ok((linked.module.to_bitcode(), warnings))
 }
 
 /// Links the inputs (each read, verified and prepared by
 /// [`prepare_input`]) and device libraries into one verified module in
 /// `ctx`, adding the warnings of the preparation and the linker to
 /// `warnings`. A lone input with no device library is the linked module:
-/// verifying it once is enough. With `check`, each file is first read in
+/// verifying it once is enough (with the bfloat16 library too: see
+/// [`link_bf16_devicelib`]). With `check`, each file is first read in
 /// a worker process ([`ReadCheck`]), so that a crash of LLVM's reader on a
 /// corrupt file is an error and not the end of this process.
 pub fn link_modules<'c>(
@@ -216,11 +247,11 @@ pub fn link_modules<'c>(
     names: KernelNames,
     check: Option<&ReadCheck>,
     warnings: &mut Vec<String>,
-) -> Result<Module<'c>, PostLinkError> {
+) -> Result<Linked<'c>, PostLinkError> {
     let Some((first, rest)) = inputs.split_first() else {
         return Err(PostLinkError::new("no input files"));
     };
-    let parse = |path: &str| -> Result<sycl_ir::Module<'c>, PostLinkError> {
+    let parse = |path: &str| -> Result<(sycl_ir::Module<'c>, Vec<u8>), PostLinkError> {
         let _step = crate::trace::span("Read", path);
         let bytes = read(path)?;
         if bytes.is_empty() {
@@ -247,13 +278,16 @@ pub fn link_modules<'c>(
             .map_err(|e| PostLinkError::new(format!("{path}: input module is broken: {e}")))?;
         sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv)
             .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?;
-        Ok(m)
+        Ok((m, bytes))
     };
-    let linked = parse(first)?;
-    warnings.extend(prepare_input(&linked, first, names)?);
+    let (linked, bytes) = parse(first)?;
+    let prepared = prepare_input(&linked, first, names)?;
+    warnings.extend(prepared.warnings);
+    let mut bitcode = (!prepared.changed && sycl_ir::is_bitcode(&bytes)).then_some(bytes);
     for path in rest {
-        let m = parse(path)?;
-        warnings.extend(prepare_input(&m, path, names)?);
+        let (m, _) = parse(path)?;
+        bitcode = None;
+        warnings.extend(prepare_input(&m, path, names)?.warnings);
         warnings.extend(
             linked
                 .link_in(m)
@@ -261,21 +295,30 @@ pub fn link_modules<'c>(
         );
     }
     for path in device_libs {
-        let m = parse(path)?;
+        let (m, _) = parse(path)?;
+        bitcode = None;
         warnings.extend(
             linked
                 .link_in_only_needed(m)
                 .map_err(|e| PostLinkError::new(format!("{path}: {e}")))?,
         );
     }
+    // The bfloat16 library is this crate's own, verified in its tests; a
+    // lone input with it is not verified a second time (0.3 s on
+    // llama.cpp's device code, a sixth of a relink after an edit). Linked
+    // inputs and device libraries are.
     let bf16 = link_bf16_devicelib(ctx, &linked)?;
-    if !rest.is_empty() || !device_libs.is_empty() || bf16 {
+    if !rest.is_empty() || !device_libs.is_empty() {
         let _step = crate::trace::span("Verify", LINKED_MODULE);
         linked
             .verify()
             .map_err(|e| PostLinkError::new(format!("linked module: {e}")))?;
     }
-    Ok(linked)
+    Ok(Linked {
+        module: linked,
+        bitcode,
+        bf16,
+    })
 }
 
 /// The software bfloat16 conversions linked by [`link_bf16_devicelib`].
@@ -315,6 +358,17 @@ pub fn link_bf16_devicelib<'c>(ctx: &'c Context, linked: &Module<'c>) -> Result<
         .link_in_only_needed(lib)
         .map_err(|e| PostLinkError::new(format!("{BF16_DEVICELIB_NAME}: {e}")))?;
     Ok(true)
+}
+
+/// [`link_bf16_devicelib`] on a split thread's copy of a module it linked
+/// ([`CopyStep`]): the same functions, appended in the same order.
+fn relink_bf16_devicelib<'c>(ctx: &'c Context, copy: &Module<'c>) -> Result<(), PostLinkError> {
+    match link_bf16_devicelib(ctx, copy)? {
+        true => Ok(()),
+        false => Err(PostLinkError::new(format!(
+            "{BF16_DEVICELIB_NAME}: not linked into a copy of the module"
+        ))),
+    }
 }
 
 /// The `sycl-post-link` options of upstream's SYCLBIN mode (clang-linker-wrapper
@@ -402,6 +456,13 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
         .map(|(c, f)| c.link_key(&output_options(o), f));
     let hit = cache.as_ref().zip(key.as_ref()).and_then(|(c, k)| c.lookup_link(k));
     let from_cache = hit.is_some();
+    // The same link ran before on other bytes: most images will be hits.
+    let record = cache.as_ref().map(|c| c.relink_key(&output_options(o)));
+    let relink = !from_cache
+        && cache
+            .as_ref()
+            .zip(record.as_ref())
+            .is_some_and(|(c, k)| c.linked_before(k));
     let out = match hit {
         Some((bytes, images, warnings)) => {
             let _step = crate::trace::span("Cached link", LINKED_MODULE);
@@ -412,11 +473,14 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
                 warnings,
             })
         }
-        None => link_and_package(o, packager, files.as_deref()),
+        None => link_and_package(o, packager, files.as_deref(), relink),
     };
     if let Some(c) = &cache {
         if let (Ok(out), Some(key), false) = (&out, &key, from_cache) {
             c.store_link(key, &out.bytes, out.images, &out.warnings);
+        }
+        if let (Ok(_), Some(record), false) = (&out, &record, relink || from_cache) {
+            c.mark_linked(record);
         }
         c.finish();
     }
@@ -429,6 +493,7 @@ fn link_and_package(
     o: &DeviceLinkOptions,
     mut packager: Packager,
     files: Option<&[FileDigest]>,
+    relink: bool,
 ) -> Result<DeviceLinkOutput, PostLinkError> {
     // The linked module goes to the split as it is, in the split's own
     // context, and images go to code generation as the split makes them.
@@ -439,7 +504,14 @@ fn link_and_package(
     // dynamic linking (`import_between_images`).
     let mut symbols: Vec<ImageSymbols> = Vec::new();
     let mut settings = syclbin_settings(o);
-    settings.threads = Some(RunTuning::streaming_split_threads(o.syclbin.threads));
+    let _relink = relink.then(|| crate::trace::span("Relink", LINKED_MODULE));
+    // A first link's split feeds the compilers ([`RunTuning::streaming_split_threads`]).
+    // A relink's images are mostly cache hits, so its split is most of the
+    // work and may take every thread (the bytes are the same either way).
+    settings.threads = Some(match relink {
+        true => o.syclbin.threads,
+        false => RunTuning::streaming_split_threads(o.syclbin.threads),
+    });
     let report = post_link_module(
         &settings,
         LINKED_MODULE,
@@ -454,7 +526,7 @@ fn link_and_package(
             if checked.as_ref().is_some_and(|(known, _)| *known) {
                 check = None;
             }
-            let m = link_modules(
+            let linked = link_modules(
                 ctx,
                 &o.inputs,
                 &o.device_libs,
@@ -466,8 +538,12 @@ fn link_and_package(
                 c.mark_read_checked(keys);
             }
             // Named as the bitcode the steps of `-v` write would be read.
-            m.as_inkwell().set_name(LINKED_MODULE);
-            Ok(m)
+            linked.module.as_inkwell().set_name(LINKED_MODULE);
+            Ok(MadeModule {
+                module: linked.module,
+                bitcode: linked.bitcode,
+                redo: linked.bf16.then_some(relink_bf16_devicelib as CopyStep),
+            })
         },
         |image| {
             if packager.failed() {
@@ -566,6 +642,29 @@ fn import_between_images(mut images: Vec<ImageSymbols>, state: BundleState) -> O
 mod tests {
     use super::*;
 
+    /// What lets [`link_modules`] skip verifying a lone input again after
+    /// the bfloat16 library is linked: the library's every function, linked
+    /// into a module that declares them all, leaves a module that verifies.
+    #[test]
+    fn bf16_devicelib_links_into_a_verified_module() {
+        let mut ir = String::from("target triple = \"spir64-unknown-unknown\"\n");
+        for line in BF16_DEVICELIB.lines().filter(|l| l.starts_with("define weak_odr ")) {
+            let sig = &line["define weak_odr ".len()..line.rfind(" #").expect("attributes")];
+            ir.push_str(&format!("declare {sig}\n"));
+        }
+        let ctx = Context::new();
+        let m = ctx.parse_ir(ir.as_bytes(), "uses-bf16.ll").expect("parses");
+        let declared = m
+            .functions()
+            .into_iter()
+            .filter(|f| is_bf16_devicelib_function(*f))
+            .count();
+        assert_eq!(declared, sycl_split::entry_points::BF16_DEVICELIB_FUNCTIONS.len());
+        assert!(link_bf16_devicelib(&ctx, &m).expect("links"));
+        assert!(m.functions().into_iter().all(|f| !is_bf16_devicelib_function(f)));
+        m.verify().expect("the linked module verifies");
+    }
+
     #[test]
     fn upstream_clang_input_prepared() {
         let ctx = Context::new();
@@ -574,9 +673,8 @@ mod tests {
             define linkonce_odr spir_func i32 @_Z6helperi(i32 %x) { ret i32 %x }\n\
             define spir_kernel void @_ZTS1K() { ret void }\n";
         let m = ctx.parse_ir(ir, "a.ll").expect("parses");
-        assert!(prepare_input(&m, "a.ll", KernelNames::Auto)
-            .expect("prepared")
-            .is_empty());
+        let prepared = prepare_input(&m, "a.ll", KernelNames::Auto).expect("prepared");
+        assert!(prepared.warnings.is_empty() && prepared.changed);
         let k = m.function("__sycl_kernel_K").expect("renamed");
         assert_eq!(k.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.cpp"));
         let scale = m.function("_Z5scalei").expect("kept");
@@ -593,13 +691,16 @@ mod tests {
             define spir_kernel void @_ZTS1L() { ret void }\n\
             attributes #0 = { \"sycl-module-id\"=\"a.cpp\" }\n";
         let m = ctx.parse_ir(ir, "a.ll").expect("parses");
-        prepare_input(&m, "a.ll", KernelNames::Auto).expect("prepared");
+        assert!(prepare_input(&m, "a.ll", KernelNames::Auto).expect("prepared").changed);
         assert!(m.function("_ZTS1K").is_some());
         // A kernel without the attribute gets the input's name; other
         // functions of a module that has module ids do not.
         let l = m.function("_ZTS1L").expect("kept");
         assert_eq!(l.fn_attr(ATTR_MODULE_ID).as_deref(), Some("a.ll"));
         assert!(!m.function("helper").expect("kept").has_fn_attr(ATTR_MODULE_ID));
+        // Prepared once, the module is left as it is.
+        let again = prepare_input(&m, "a.ll", KernelNames::Auto).expect("prepared");
+        assert!(!again.changed && again.warnings.is_empty());
     }
 
     fn symbols(number: usize, exported: &[&str], imported: &[&str]) -> ImageSymbols {

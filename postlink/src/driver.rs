@@ -341,7 +341,33 @@ impl<'a, S: ImageSink> Work<'a, S> {
 }
 
 /// Makes a split's input module in the context given.
-pub type MakeModule<'a> = Box<dyn for<'c> FnOnce(&'c Context) -> Result<Module<'c>, PostLinkError> + 'a>;
+pub type MakeModule<'a> = Box<dyn for<'c> FnOnce(&'c Context) -> Result<MadeModule<'c>, PostLinkError> + 'a>;
+
+/// A split's input module made by its caller.
+pub struct MadeModule<'c> {
+    /// The module, verified.
+    pub module: Module<'c>,
+    /// The bitcode the module was read from, where it is what was read
+    /// (after [`MadeModule::redo`]): the threads' copies are then read from
+    /// it, as from a bitcode input's own bytes, and none is written.
+    pub bitcode: Option<Vec<u8>>,
+    /// What was done to the module after it was read from
+    /// [`MadeModule::bitcode`], done again on each copy read from it.
+    pub redo: Option<CopyStep>,
+}
+
+/// A step done again on each thread's copy of a [`MadeModule`]: given the
+/// copy's context and the copy, read lazily, it changes the copy as it
+/// changed the module. It must leave the global values in the order it
+/// left the module's (jobs name them by position).
+pub type CopyStep = for<'c> fn(&'c Context, &Module<'c>) -> Result<(), PostLinkError>;
+
+/// The input's own bitcode, kept while threads may share the split.
+struct InputBitcode {
+    data: Vec<u8>,
+    /// [`MadeModule::redo`].
+    redo: Option<CopyStep>,
+}
 
 /// The input of a split: bytes to parse (and verify), or a module made in
 /// the split's context by its caller (`sycl-link`'s linked module).
@@ -412,13 +438,19 @@ pub fn split_and_save<S: ImageSink>(
     // heap, which could not reuse it).
     let data_layout = m.data_layout_str();
     let (bitcode, m) = if threads > 1 {
-        let _step = crate::trace::span("Copy for threads", name);
+        // The trace says which copy the threads read.
+        let step = if input_bitcode.is_some() {
+            "Copy for threads (input's bitcode)"
+        } else {
+            "Copy for threads"
+        };
+        let _step = crate::trace::span(step, name);
         // The input's own bitcode where the module is still as read from it
         // (no use-list order: an image's use lists follow from how it is
         // built, not from its source's: tested at 1-3 threads); else the
         // module written with its use-list order.
         let bitcode = match input_bitcode.take() {
-            Some(data) => WorkerCopy::Input(data),
+            Some(input) => WorkerCopy::Input(input),
             None => WorkerCopy::Written(m.to_bitcode_with_use_list_order()),
         };
         drop(m);
@@ -447,7 +479,7 @@ struct ReadInput<'c> {
     /// The module.
     module: Module<'c>,
     /// The input's bitcode, kept while threads may share the split.
-    bitcode: Option<Vec<u8>>,
+    bitcode: Option<InputBitcode>,
     /// The verifier's message when the input is broken.
     broken: Option<String>,
 }
@@ -463,11 +495,15 @@ fn read_input<'c>(
 ) -> Result<ReadInput<'c>, PostLinkError> {
     let data = match input {
         SplitInput::Module(make) => {
+            let made = make(ctx)?;
             return Ok(ReadInput {
-                module: make(ctx)?,
-                bitcode: None,
+                module: made.module,
+                bitcode: made
+                    .bitcode
+                    .filter(|_| threads > 1)
+                    .map(|data| InputBitcode { data, redo: made.redo }),
                 broken: None,
-            })
+            });
         }
         SplitInput::Bytes(data) => data,
     };
@@ -478,7 +514,7 @@ fn read_input<'c>(
     // threads may share the split: if the pre-split steps leave the
     // module as read, the workers read their copies from it, and no
     // copy is written.
-    let bitcode = (threads > 1 && sycl_ir::is_bitcode(&data)).then_some(data);
+    let bitcode = (threads > 1 && sycl_ir::is_bitcode(&data)).then_some(InputBitcode { data, redo: None });
     // Every input goes through the verifier, whatever SPL_VERIFY_EACH
     // says: nothing runs on broken IR and none is passed through
     // (about 3% of a 4,000-kernel split).
@@ -596,6 +632,9 @@ fn run_workers<S: ImageSink>(
         // The bitcode reader upgrades some data layouts (an empty SPIR layout
         // becomes "G1"); images keep the layout the input was read with.
         wm.set_data_layout(data_layout);
+        if let Some(Err(e)) = bitcode.redo().map(|redo| redo(&ctx, &wm)) {
+            return work.fail(e);
+        }
         register_md_kinds(&wm, md_kinds);
         work.run(&wm);
     };
@@ -636,7 +675,7 @@ fn register_md_kinds(m: &Module<'_>, kinds: &[&str]) {
 /// The bitcode the worker threads read their copies from.
 enum WorkerCopy {
     /// The input's bytes, unchanged by the pre-split steps.
-    Input(Vec<u8>),
+    Input(InputBitcode),
     /// The module written after the pre-split steps changed it.
     Written(sycl_ir::Bitcode),
 }
@@ -644,8 +683,15 @@ enum WorkerCopy {
 impl WorkerCopy {
     fn bytes(&self) -> &[u8] {
         match self {
-            WorkerCopy::Input(data) => data,
+            WorkerCopy::Input(input) => &input.data,
             WorkerCopy::Written(bitcode) => bitcode,
+        }
+    }
+
+    fn redo(&self) -> Option<CopyStep> {
+        match self {
+            WorkerCopy::Input(input) => input.redo,
+            WorkerCopy::Written(_) => None,
         }
     }
 }

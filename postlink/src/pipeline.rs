@@ -26,7 +26,7 @@ use sycl_props::property_set::PropertySetRegistry;
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::{EntryPointGroup, SplitMode};
 
-use crate::driver::{split_and_save, ImageSink, SplitInput, SplitSettings};
+use crate::driver::{split_and_save, ImageSink, MadeModule, SplitInput, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
 use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
@@ -413,7 +413,7 @@ where
 pub fn post_link_module<F, M>(settings: &Settings, name: &str, make: M, on_image: F) -> Result<Report, PostLinkError>
 where
     F: FnMut(Image) -> Result<(), PostLinkError> + Send,
-    M: for<'c> FnOnce(&'c Context) -> Result<Module<'c>, PostLinkError>,
+    M: for<'c> FnOnce(&'c Context) -> Result<MadeModule<'c>, PostLinkError>,
 {
     run_pipeline(settings, SplitInput::Module(Box::new(make)), name.to_string(), on_image)
 }

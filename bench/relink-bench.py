@@ -31,7 +31,7 @@ link again, a link after a one-source edit.
         --concurrency-rounds R, then runs scripts/cache-concurrency-test.py
         (8 sycl-link processes on one cache, entries corrupted between
         rounds) on each input (the first mode) for R rounds. With --traces,
-        the last repetition's edit and cold links also write Chrome traces
+        the last repetition's edit link also writes a Chrome trace
         (--time-trace) to DIR/<input>-<mode>-<step>.json.
 
 Not a test: figures only (the checks fail the run when bytes differ).
@@ -189,7 +189,7 @@ def run(args):
                         h0, m0 = counts(syclbin, cache, env)
                         out = os.path.join(work, f"{step}.syclbin")
                         trace = []
-                        if args.traces and rep == args.reps - 1 and step != "relink":
+                        if args.traces and rep == args.reps - 1 and step == "edit":
                             os.makedirs(args.traces, exist_ok=True)
                             trace = [f"--time-trace={os.path.join(args.traces, f'{name}-{mode}-{step}.json')}"]
                         shutil.copyfile(inp, staged)
@@ -234,7 +234,7 @@ def main():
     r.add_argument("-j", type=int, default=0, help="sycl-link threads (default: every core)")
     r.add_argument("--work", help="where outputs and the cache go (default /dev/shm)")
     r.add_argument("--concurrency-rounds", type=int, default=0)
-    r.add_argument("--traces", help="a directory for Chrome traces of the last cold and edit links")
+    r.add_argument("--traces", help="a directory for Chrome traces of the last edit links")
     a = ap.parse_args()
     if a.cmd == "pack":
         pack(a)

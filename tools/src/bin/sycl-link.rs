@@ -369,7 +369,9 @@ fn link(a: &LinkArgs, o: &DeviceLinkOptions, env: &EnvDefaults, output: &str) ->
 /// all or none.
 fn write_outputs(a: &LinkArgs, output: &str, bytes: &[u8]) -> Result<(), String> {
     let mut outs = Outputs::new();
+    let step = trace::span("Write output", output);
     outs.write(output, bytes)?;
+    drop(step);
     if let Some(dir) = &a.spirv_dump {
         link_steps::dump_spirv(bytes, output, dir, &mut outs)?;
     }

@@ -217,3 +217,41 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
 }
 
 } // extern "C"
+
+extern "C" {
+
+/// Reads share \p Index of \p Count of a bitcode module's function bodies,
+/// with its module-level records and metadata, into a module of \p C that
+/// is then freed: what one thread of a read check does (ReadCheck in
+/// postlink/src/codegen_worker.rs), \p Count threads between them reading
+/// every body once. Returns 0, or 1 where the reader refused the bytes
+/// (the diagnostic is the caller's own read's business).
+int SyclReadBitcodeShare(LLVMContextRef C, const char *Data, size_t Len,
+                         unsigned Index, unsigned Count) {
+  std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBuffer(
+      StringRef(Data, Len), "", /*RequiresNullTerminator=*/false);
+  Expected<std::unique_ptr<Module>> M =
+      getOwningLazyBitcodeModule(std::move(Buf), *unwrap(C));
+  if (!M) {
+    consumeError(M.takeError());
+    return 1;
+  }
+  if (Error E = (*M)->materializeMetadata()) {
+    consumeError(std::move(E));
+    return 1;
+  }
+  unsigned I = 0;
+  for (Function &F : **M) {
+    if (!F.isMaterializable())
+      continue;
+    if (I++ % Count != Index)
+      continue;
+    if (Error E = F.materialize()) {
+      consumeError(std::move(E));
+      return 1;
+    }
+  }
+  return 0;
+}
+
+} // extern "C"

@@ -12,6 +12,13 @@ extern "C" {
         out: *mut LLVMModuleRef,
         err: *mut *mut libc_char,
     ) -> i32;
+    pub fn SyclReadBitcodeShare(
+        c: llvm_sys::prelude::LLVMContextRef,
+        data: *const libc_char,
+        len: usize,
+        index: u32,
+        count: u32,
+    ) -> i32;
     pub fn SyclSourceIndexCreate(src: LLVMModuleRef) -> *mut std::ffi::c_void;
     pub fn SyclSourceIndexDispose(index: *mut std::ffi::c_void);
     pub fn SyclExtractModule(index: *mut std::ffi::c_void, defs: *mut LLVMValueRef, n: usize) -> LLVMModuleRef;

@@ -161,6 +161,18 @@ impl Context {
         }
     }
 
+    /// Reads share `index` of `count` of bitcode's function bodies, with
+    /// its module-level records and metadata, into a module that is then
+    /// freed: one thread's part of a read that `count` threads (each with
+    /// its own context) share, every body read by one of them. False where
+    /// the reader refused the bytes.
+    pub fn read_bitcode_share(&self, data: &[u8], index: u32, count: u32) -> bool {
+        if count == 0 || index >= count {
+            return false;
+        }
+        unsafe { ffi::SyclReadBitcodeShare(self.raw(), data.as_ptr() as *const _, data.len(), index, count) == 0 }
+    }
+
     /// Reads bitcode lazily: function bodies are read when first needed
     /// (by [`Extractor::extract`]). `name` becomes the
     /// module identifier. The bytes are not copied: they must outlive the
@@ -842,6 +854,25 @@ mod tests {
     /// truncation of a module's bitcode (and bytes overwritten at every
     /// 16th position) is read header first, then every function body is
     /// read by extraction; each step is a result, never an exit.
+    #[test]
+    fn bitcode_read_in_shares_reads_what_one_read_reads() {
+        let text = include_str!("../../examples/example.ll");
+        let ctx = Context::new();
+        let bc = ctx.parse_ir(text.as_bytes(), "example.ll").expect("parse").to_bitcode();
+        for count in 1..4 {
+            assert!((0..count).all(|i| Context::new().read_bitcode_share(&bc, i, count)));
+        }
+        assert!(!ctx.read_bitcode_share(&bc, 2, 2));
+        // Cut bitcode is refused by at least one share, and never ends the
+        // process; the same bytes read whole are refused too.
+        for n in (4..bc.len()).step_by(7) {
+            let cut = &bc[..n];
+            let shares = (0..3).all(|i| Context::new().read_bitcode_share(cut, i, 3));
+            let whole = Context::new().parse_ir(cut, "cut.bc").is_ok();
+            assert!(!whole || shares, "{n} bytes: read whole but refused in shares");
+        }
+    }
+
     #[test]
     fn cut_and_overwritten_bitcode_is_an_error_or_a_module() {
         let text = include_str!("../../examples/example.ll");

@@ -705,7 +705,6 @@ mod tests {
             validate: true,
             memory_limit: 0,
             read_only: false,
-            verify: false,
             pieces: crate::pieces::PieceSettings::OFF,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         }

@@ -56,9 +56,6 @@ pub struct WorkerSettings {
     pub memory_limit: u64,
     /// Read each request's LLVM IR and nothing more ([`ReadCheck`]).
     pub read_only: bool,
-    /// With [`WorkerSettings::read_only`], also verify what was read
-    /// ([`ReadCheck::verify`]).
-    pub verify: bool,
     /// Which images are cut into pieces ([`crate::pieces`]).
     pub pieces: PieceSettings,
     /// The back end's optimization level (`llc -O<n>`, 0 to 3).
@@ -77,9 +74,6 @@ impl WorkerSettings {
         if self.read_only {
             a.push("--read-only".into());
         }
-        if self.verify {
-            a.push("--verify".into());
-        }
         if self.opt_level != sycl_spirv::DEFAULT_OPT_LEVEL {
             a.push(format!("--opt-level={}", self.opt_level));
         }
@@ -95,7 +89,6 @@ impl WorkerSettings {
             validate: true,
             memory_limit: 0,
             read_only: false,
-            verify: false,
             pieces: PieceSettings::OFF,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
@@ -106,8 +99,6 @@ impl WorkerSettings {
                 s.validate = false;
             } else if a == "--read-only" {
                 s.read_only = true;
-            } else if a == "--verify" {
-                s.verify = true;
             } else if let Some(v) = a.strip_prefix("--opt-level=") {
                 s.opt_level = v
                     .parse()
@@ -358,24 +349,14 @@ impl Handler for Codegen<'_> {
             Request::Image
         };
         let result = if settings.read_only {
-            // A reader's diagnostic is not the read check's business: the
-            // caller's own read reports it. Only surviving counts. A
-            // verifying check answers the verifier's complaint, worded as
-            // the caller's own verification words it.
-            if !settings.verify && sycl_ir::is_bitcode(code) {
+            // A reader's diagnostic is not this check's business: the
+            // caller's own read reports it. Only surviving counts.
+            if sycl_ir::is_bitcode(code) {
                 read_bitcode_in_shares(code);
-                return write_answer(out, &Ok(CompiledIr::default())).map(|()| true);
+            } else {
+                drop(sycl_ir::Context::new().parse_ir(code, name));
             }
-            let ctx = sycl_ir::Context::new();
-            let result = match (settings.verify, ctx.parse_ir(code, name)) {
-                (false, _) => Ok(CompiledIr::default()),
-                (true, Ok(m)) => m
-                    .verify()
-                    .map(|()| CompiledIr::default())
-                    .map_err(|e| format!("{INPUT_BROKEN}{e}")),
-                (true, Err(e)) => Err(e.to_string()),
-            };
-            result
+            Ok(CompiledIr::default())
         } else {
             compile_unit(request, code, name, settings)
         };
@@ -386,11 +367,7 @@ impl Handler for Codegen<'_> {
     }
 
     fn child_failed(&self, end: ChildEnd, out: &mut dyn Write) -> io::Result<()> {
-        let step = match (self.0.read_only, self.0.verify) {
-            (true, true) => Step::Verify,
-            (true, false) => Step::Read,
-            (false, _) => Step::Codegen,
-        };
+        let step = if self.0.read_only { Step::Read } else { Step::Codegen };
         let message = match end {
             ChildEnd::Status(status) => describe_exit(status, step, self.0.memory_limit),
             ChildEnd::Lost(ForkError::Fork(e)) => format!("cannot fork a code generation process: {e}"),
@@ -427,8 +404,6 @@ enum Step {
     Codegen,
     /// Reads LLVM IR ([`ReadCheck`]).
     Read,
-    /// Reads and verifies LLVM IR ([`ReadCheck::verify`]).
-    Verify,
 }
 
 impl Step {
@@ -436,7 +411,6 @@ impl Step {
         match self {
             Step::Codegen => "code generation",
             Step::Read => "reading the module",
-            Step::Verify => "reading and verifying the module",
         }
     }
 
@@ -444,7 +418,6 @@ impl Step {
         match self {
             Step::Codegen => "LLVM's back end",
             Step::Read => "LLVM's IR reader",
-            Step::Verify => "LLVM's IR reader or verifier",
         }
     }
 }
@@ -454,7 +427,7 @@ impl Step {
 fn out_of_memory_message(step: Step, limit: u64) -> String {
     let how = match step {
         Step::Codegen => "--codegen-memory-limit sets it",
-        Step::Read | Step::Verify => "a corrupt file can ask for that much",
+        Step::Read => "a corrupt file can ask for that much",
     };
     format!(
         "{} ran out of memory (over its limit of {} MiB; {how})",
@@ -598,36 +571,12 @@ impl ReadCheck {
             validate: false,
             memory_limit: self.memory_limit,
             read_only: true,
-            verify: false,
-            pieces: PieceSettings::OFF,
-            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
-        };
-        compile_in_worker(&self.command, &settings, name, code).map(drop)
-    }
-
-    /// Reads and verifies `code` (named `name`) in a worker: `Err` is the
-    /// verifier's complaint as the caller's own verification words it
-    /// (after `<name>: `; see [`INPUT_BROKEN`]), the reader's diagnostic,
-    /// or how the process ended. Run beside [`ReadCheck::check`], it takes
-    /// the verification off the caller's path: once the check passed, the
-    /// caller reads the same bytes and uses this answer instead of
-    /// verifying them again.
-    pub fn verify(&self, name: &str, code: &[u8]) -> Result<(), String> {
-        let settings = WorkerSettings {
-            spirv_extensions: Vec::new(),
-            validate: false,
-            memory_limit: self.memory_limit,
-            read_only: true,
-            verify: true,
             pieces: PieceSettings::OFF,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
         compile_in_worker(&self.command, &settings, name, code).map(drop)
     }
 }
-
-/// What precedes the verifier's message for a broken input module.
-pub const INPUT_BROKEN: &str = "input module is broken: ";
 
 /// Compiles one LLVM IR image (named `name`) as [`compile_llvm_ir`] does,
 /// in a worker process started for it (its forked child does the work): a
@@ -651,7 +600,7 @@ pub fn compile_in_worker(
     };
     let mut w = Worker::start(command, &settings)?;
     if settings.read_only {
-        w.step = if settings.verify { Step::Verify } else { Step::Read };
+        w.step = Step::Read;
     }
     w.compile(Request::Image, name, code).map_err(|(message, _)| message)
 }
@@ -667,7 +616,6 @@ mod tests {
             validate: true,
             memory_limit: 0,
             read_only: false,
-            verify: false,
             pieces: PieceSettings::OFF,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
@@ -704,7 +652,6 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
             validate: false,
             memory_limit: 1 << 30,
             read_only: true,
-            verify: true,
             pieces: PieceSettings::forced(4),
             opt_level: 0,
         };

@@ -53,7 +53,7 @@ use sycl_split::entry_points::{is_bf16_devicelib_function, is_intrinsic_or_built
 use sycl_split::SplitMode;
 
 use crate::code_cache::{file_digests, FileDigest};
-use crate::codegen_worker::{ReadCheck, INPUT_BROKEN};
+use crate::codegen_worker::ReadCheck;
 use crate::driver::{CopyStep, MadeModule};
 use crate::error::{PostLinkError, Report};
 use crate::kernel_names::rename_kernels;
@@ -263,33 +263,17 @@ pub fn link_modules<'c>(
             return Err(PostLinkError::new(format!("{path}: Unsupported file type")));
         }
         let in_file = |e: String| PostLinkError::new(format!("{path}: {e}"));
+        if let Some(c) = check {
+            let _step = crate::trace::span("Read check", path);
+            c.check(path, &bytes).map_err(in_file)?;
+        }
+        let m = ctx.parse_ir(&bytes, path).map_err(|e| in_file(e.to_string()))?;
         // Every input is verified and must be for SPIR-V (sycl-link makes
         // SPIR-V SYCLBINs): a module for another target would be packaged
-        // as SPIR-V. With a read check, a second worker reads and verifies
-        // the bytes meanwhile: this process, which may read them only once
-        // the check passed, then takes its answer instead of verifying.
-        let m = std::thread::scope(|scope| {
-            let verified = check.map(|c| scope.spawn(|| c.verify(path, &bytes)));
-            if let Some(c) = check {
-                let _step = crate::trace::span("Read check", path);
-                c.check(path, &bytes).map_err(in_file)?;
-            }
-            let m = ctx.parse_ir(&bytes, path).map_err(|e| in_file(e.to_string()))?;
-            match verified {
-                Some(verified) => {
-                    let _step = crate::trace::span("Verify (worker)", path);
-                    let answer = verified
-                        .join()
-                        .unwrap_or_else(|_| Err("the verifying thread failed".into()));
-                    answer.map_err(in_file)?;
-                }
-                None => {
-                    let _step = crate::trace::span("Verify", path);
-                    m.verify().map_err(|e| in_file(format!("{INPUT_BROKEN}{e}")))?;
-                }
-            }
-            Ok::<_, PostLinkError>(m)
-        })?;
+        // as SPIR-V.
+        let _step = crate::trace::span("Verify", path);
+        m.verify()
+            .map_err(|e| in_file(format!("input module is broken: {e}")))?;
         sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv).map_err(|e| in_file(e.to_string()))?;
         Ok((m, bytes))
     };

@@ -162,7 +162,6 @@ impl SyclbinOptions {
                 .codegen_memory_limit
                 .unwrap_or_else(|| codegen_worker::default_memory_limit(self.threads)),
             read_only: false,
-            verify: false,
             // LLVM 22's SPIR-V back end keeps state between the modules
             // one process compiles: pieces only in forked workers.
             pieces: if self.workers.is_some() {

@@ -128,7 +128,6 @@ fn compile(ir: &[u8], name: &str, ptx: Option<&str>, validate: bool) -> Result<V
                 validate,
                 memory_limit: default_memory_limit(1),
                 read_only: false,
-                verify: false,
                 pieces: sycl_postlink::pieces::PieceSettings::OFF,
                 opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
             };

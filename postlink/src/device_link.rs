@@ -447,14 +447,12 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     let files = cache
         .as_ref()
         .and_then(|_| file_digests(&[&o.inputs[..], &o.device_libs[..]].concat()));
-    let key = cache
-        .as_ref()
-        .zip(files.as_ref())
-        .map(|(c, f)| c.link_key(&output_options(o), f));
+    let options = output_options(o);
+    let key = cache.as_ref().zip(files.as_ref()).map(|(c, f)| c.link_key(&options, f));
     let hit = cache.as_ref().zip(key.as_ref()).and_then(|(c, k)| c.lookup_link(k));
     let from_cache = hit.is_some();
     // The same link ran before on other bytes: most images will be hits.
-    let record = cache.as_ref().map(|c| c.relink_key(&output_options(o)));
+    let record = cache.as_ref().map(|c| c.relink_key(&options));
     let relink = !from_cache
         && cache
             .as_ref()

@@ -428,7 +428,8 @@ impl CodeCache {
     }
 
     /// The key of a link's record: a hash of `options` alone (which name
-    /// the input files), not of the files' bytes. A link whose record is
+    /// the input files: `sycl-link` adds their absolute paths), not of the
+    /// files' bytes. A link whose record is
     /// there ([`CodeCache::linked_before`]) ran before, maybe on other
     /// bytes: a relink, most of whose images are expected in the cache.
     pub fn relink_key(&self, options: &str) -> Key {

@@ -435,6 +435,16 @@ fn output_options(o: &DeviceLinkOptions) -> String {
     )
 }
 
+/// The inputs' and device libraries' absolute paths (each as given where
+/// it has none: standard input, a file gone).
+fn absolute_paths(o: &DeviceLinkOptions) -> Vec<String> {
+    o.inputs
+        .iter()
+        .chain(&o.device_libs)
+        .map(|p| std::fs::canonicalize(p).map_or_else(|_| p.clone(), |a| a.to_string_lossy().into_owned()))
+        .collect()
+}
+
 /// Links, post-links and packages (see the module documentation). With the
 /// code cache, a link of the same files with the same options is taken
 /// whole from it.
@@ -452,7 +462,12 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     let hit = cache.as_ref().zip(key.as_ref()).and_then(|(c, k)| c.lookup_link(k));
     let from_cache = hit.is_some();
     // The same link ran before on other bytes: most images will be hits.
-    let record = cache.as_ref().map(|c| c.relink_key(&options));
+    // Its record names the files by their absolute paths, so that another
+    // project's link of files of the same relative names is not taken for
+    // a relink of this one.
+    let record = cache
+        .as_ref()
+        .map(|c| c.relink_key(&format!("{options} {:?}", absolute_paths(o))));
     let relink = !from_cache
         && cache
             .as_ref()

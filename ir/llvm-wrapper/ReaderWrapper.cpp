@@ -63,19 +63,24 @@ unsigned debugInfoVersion(const Module &M) {
   return 0;
 }
 
-/// Reads bitcode with every function body and the metadata loaded, but
-/// without the module-level upgrades that materializeAll finishes with.
+/// Reads bitcode with the metadata and function bodies loaded, but without
+/// the module-level upgrades that materializeAll finishes with: every body,
+/// or with \p Count > 1 share \p Index of them (every Count-th body read,
+/// counted from the Index-th), so that Count readers read each body once.
 Expected<std::unique_ptr<Module>>
-readBitcodeBodies(std::unique_ptr<MemoryBuffer> Buf, LLVMContext &Ctx) {
+readBitcodeBodies(std::unique_ptr<MemoryBuffer> Buf, LLVMContext &Ctx,
+                  unsigned Index = 0, unsigned Count = 1) {
   Expected<std::unique_ptr<Module>> M =
       getOwningLazyBitcodeModule(std::move(Buf), Ctx);
   if (!M)
     return M.takeError();
   if (Error E = (*M)->materializeMetadata())
     return std::move(E);
+  unsigned I = 0;
   for (Function &F : **M)
-    if (Error E = F.materialize())
-      return std::move(E);
+    if (F.isMaterializable() && I++ % Count == Index)
+      if (Error E = F.materialize())
+        return std::move(E);
   return M;
 }
 
@@ -216,10 +221,6 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
   return 0;
 }
 
-} // extern "C"
-
-extern "C" {
-
 /// Reads share \p Index of \p Count of a bitcode module's function bodies,
 /// with its module-level records and metadata, into a module of \p C that
 /// is then freed: what one thread of a read check does (ReadCheck in
@@ -228,28 +229,13 @@ extern "C" {
 /// (the diagnostic is the caller's own read's business).
 int SyclReadBitcodeShare(LLVMContextRef C, const char *Data, size_t Len,
                          unsigned Index, unsigned Count) {
-  std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBuffer(
-      StringRef(Data, Len), "", /*RequiresNullTerminator=*/false);
-  Expected<std::unique_ptr<Module>> M =
-      getOwningLazyBitcodeModule(std::move(Buf), *unwrap(C));
+  Expected<std::unique_ptr<Module>> M = readBitcodeBodies(
+      MemoryBuffer::getMemBuffer(StringRef(Data, Len), "",
+                                 /*RequiresNullTerminator=*/false),
+      *unwrap(C), Index, Count);
   if (!M) {
     consumeError(M.takeError());
     return 1;
-  }
-  if (Error E = (*M)->materializeMetadata()) {
-    consumeError(std::move(E));
-    return 1;
-  }
-  unsigned I = 0;
-  for (Function &F : **M) {
-    if (!F.isMaterializable())
-      continue;
-    if (I++ % Count != Index)
-      continue;
-    if (Error E = F.materialize()) {
-      consumeError(std::move(E));
-      return 1;
-    }
   }
   return 0;
 }

@@ -850,10 +850,6 @@ mod tests {
         assert!(e.to_string().contains("of global variable 'g'"), "{e}");
     }
 
-    /// Generated test of the lazy reader the worker threads use: every
-    /// truncation of a module's bitcode (and bytes overwritten at every
-    /// 16th position) is read header first, then every function body is
-    /// read by extraction; each step is a result, never an exit.
     #[test]
     fn bitcode_read_in_shares_reads_what_one_read_reads() {
         let text = include_str!("../../examples/example.ll");
@@ -873,6 +869,10 @@ mod tests {
         }
     }
 
+    /// Generated test of the lazy reader the worker threads use: every
+    /// truncation of a module's bitcode (and bytes overwritten at every
+    /// 16th position) is read header first, then every function body is
+    /// read by extraction; each step is a result, never an exit.
     #[test]
     fn cut_and_overwritten_bitcode_is_an_error_or_a_module() {
         let text = include_str!("../../examples/example.ll");

@@ -382,11 +382,7 @@ impl CodeCache {
     /// and of each file the link reads ([`file_digests`]), its path (an
     /// input's name can become a `sycl-module-id`) and its bytes.
     pub fn link_key(&self, options: &str, files: &[FileDigest]) -> Key {
-        let mut h = Sha256::new();
-        h.update(self.salt);
-        h.update(LINK);
-        h.update((options.len() as u64).to_le_bytes());
-        h.update(options.as_bytes());
+        let mut h = self.options_hasher(LINK, options);
         for f in files {
             h.update((f.path.len() as u64).to_le_bytes());
             h.update(f.path.as_bytes());
@@ -433,23 +429,34 @@ impl CodeCache {
     /// there ([`CodeCache::linked_before`]) ran before, maybe on other
     /// bytes: a relink, most of whose images are expected in the cache.
     pub fn relink_key(&self, options: &str) -> Key {
+        Key(self.options_hasher(LINKED, options).finalize().into())
+    }
+
+    /// A hash of the salt, `what` the key is of, and `options`.
+    fn options_hasher(&self, what: &[u8], options: &str) -> Sha256 {
         let mut h = Sha256::new();
         h.update(self.salt);
-        h.update(LINKED);
+        h.update(what);
         h.update((options.len() as u64).to_le_bytes());
         h.update(options.as_bytes());
-        Key(h.finalize().into())
+        h
     }
 
     /// Whether the link of this [`CodeCache::relink_key`] was recorded.
     /// Not counted as a hit or a miss: it decides no byte of the output.
     pub fn linked_before(&self, key: &Key) -> bool {
-        self.read_payload(key).is_some_and(|p| p == LINKED)
+        self.marked(key, LINKED)
     }
 
     /// Records the link of this [`CodeCache::relink_key`].
     pub fn mark_linked(&self, key: &Key) {
         self.write_entry(key, LINKED);
+    }
+
+    /// Whether the entry of `key` is there, sound, and holds `marker` (the
+    /// payload of an entry that records a fact, not code).
+    fn marked(&self, key: &Key, marker: &[u8]) -> bool {
+        self.read_payload(key).is_some_and(|p| p == marker)
     }
 
     /// The keys of the read check ([`codegen_worker::ReadCheck`]) of
@@ -473,8 +480,7 @@ impl CodeCache {
     /// the read check before: a worker read them without crashing, so this
     /// process may read them without a worker first.
     pub fn read_checked(&self, keys: &[Key]) -> bool {
-        keys.iter()
-            .all(|k| self.read_payload(k).is_some_and(|p| p == READ_CHECKED))
+        keys.iter().all(|k| self.marked(k, READ_CHECKED))
     }
 
     /// Records that files of these keys passed the read check.

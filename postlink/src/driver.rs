@@ -347,9 +347,10 @@ pub type MakeModule<'a> = Box<dyn for<'c> FnOnce(&'c Context) -> Result<MadeModu
 pub struct MadeModule<'c> {
     /// The module, verified.
     pub module: Module<'c>,
-    /// The bitcode the module was read from, where it is what was read
-    /// (after [`MadeModule::redo`]): the threads' copies are then read from
-    /// it, as from a bitcode input's own bytes, and none is written.
+    /// The bitcode the module was read from, where the module is what was
+    /// read, changed by [`MadeModule::redo`] only: the threads' copies are
+    /// then read from it (as from a bitcode input's own bytes), and none is
+    /// written.
     pub bitcode: Option<Vec<u8>>,
     /// What was done to the module after it was read from
     /// [`MadeModule::bitcode`], done again on each copy read from it.

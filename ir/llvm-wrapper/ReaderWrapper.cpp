@@ -221,14 +221,44 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
   return 0;
 }
 
+/// Whether share module \p M (its module-level records, its metadata and
+/// the bodies read into it, the others left to read) passes what LLVM's
+/// verifier checks, so that the shares passing means the whole module
+/// would. The verifier checks each body read and the module-level records;
+/// two of its checks need every body at once, and are made here instead or
+/// left to a whole verification: an intrinsic's address taken (skipped by
+/// the verifier on a module not wholly read) is looked for among the uses
+/// this share sees, which between the shares are every use; a subprogram
+/// attached to two functions cannot be seen across shares, so a module
+/// with debug information is not verified in shares at all.
+bool shareVerifies(const Module &M) {
+  for (const Function &F : M) {
+    if (F.isMaterializable())
+      continue;
+    if (F.getSubprogram())
+      return false;
+    const User *U = nullptr;
+    if (F.getIntrinsicID() &&
+        F.hasAddressTaken(&U, /*IgnoreCallbackUses=*/false,
+                          /*IgnoreAssumeLikeCalls=*/true,
+                          /*IgnoreLLVMUsed=*/false,
+                          /*IgnoreARCAttachedCall=*/true))
+      return false;
+  }
+  return !verifyModule(M, nullptr);
+}
+
 /// Reads share \p Index of \p Count of a bitcode module's function bodies,
 /// with its module-level records and metadata, into a module of \p C that
 /// is then freed: what one thread of a read check does (ReadCheck in
 /// postlink/src/codegen_worker.rs), \p Count threads between them reading
-/// every body once. Returns 0, or 1 where the reader refused the bytes
-/// (the diagnostic is the caller's own read's business).
+/// every body once. With \p Verify, the share is also verified
+/// (shareVerifies). Returns 0 (read, and verified where asked), 1 where
+/// the reader refused the bytes (the diagnostic is the caller's own read's
+/// business), or 2 where the share was read but not found to verify (the
+/// caller's own verification then decides).
 int SyclReadBitcodeShare(LLVMContextRef C, const char *Data, size_t Len,
-                         unsigned Index, unsigned Count) {
+                         unsigned Index, unsigned Count, int Verify) {
   Expected<std::unique_ptr<Module>> M = readBitcodeBodies(
       MemoryBuffer::getMemBuffer(StringRef(Data, Len), "",
                                  /*RequiresNullTerminator=*/false),
@@ -237,6 +267,8 @@ int SyclReadBitcodeShare(LLVMContextRef C, const char *Data, size_t Len,
     consumeError(M.takeError());
     return 1;
   }
+  if (Verify && !shareVerifies(**M))
+    return 2;
   return 0;
 }
 

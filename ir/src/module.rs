@@ -42,6 +42,18 @@ pub enum IrError {
     },
 }
 
+/// How one share of a bitcode read ended ([`Context::read_bitcode_share`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShareRead {
+    /// The reader refused the bytes.
+    Refused,
+    /// Read, and not verified: not asked, or the share did not pass (the
+    /// whole module's verification decides).
+    Read,
+    /// Read, and the share passed the verifier.
+    Verified,
+}
+
 /// An LLVM context. Every module and handle borrows one.
 ///
 /// Every context has a diagnostic handler of its own: LLVM's default
@@ -107,6 +119,37 @@ impl Default for Context {
     }
 }
 
+/// A [`Context`] no handle refers to any more, which may therefore be
+/// freed on another thread ([`Context::into_unused`]).
+pub struct UnusedContext {
+    /// Held only to be dropped.
+    _ctx: Context,
+}
+
+// SAFETY: an UnusedContext is made only from a context owned by value,
+// so no module, value or type of it is borrowed anywhere, and its modules
+// were given up to it ([`Module::free_with_context`]): nothing else can
+// reach it, and the one thread that owns it may free it.
+unsafe impl Send for UnusedContext {}
+
+impl Context {
+    /// This context, for another thread to free with every module in it
+    /// (freeing a large module takes a tenth of a second and more, which a
+    /// thread that has other work need not wait for).
+    pub fn into_unused(self) -> UnusedContext {
+        UnusedContext { _ctx: self }
+    }
+}
+
+impl<'c> Module<'c> {
+    /// Gives the module up to its context, which frees it with itself
+    /// (LLVM's context deletes the modules it still owns), instead of
+    /// freeing it now.
+    pub fn free_with_context(self) {
+        std::mem::forget(self);
+    }
+}
+
 impl Context {
     /// Creates a fresh context.
     pub fn new() -> Self {
@@ -164,13 +207,30 @@ impl Context {
     /// Reads share `index` of `count` of bitcode's function bodies, with
     /// its module-level records and metadata, into a module that is then
     /// freed: one thread's part of a read that `count` threads (each with
-    /// its own context) share, every body read by one of them. False where
-    /// the reader refused the bytes.
-    pub fn read_bitcode_share(&self, data: &[u8], index: u32, count: u32) -> bool {
+    /// its own context) share, every body read by one of them. With
+    /// `verify`, the share is run through LLVM's verifier too: every share
+    /// [`ShareRead::Verified`] means the whole module would pass it (the
+    /// checks that need every body at once are made across the shares; a
+    /// module with debug information is never found verified this way).
+    pub fn read_bitcode_share(&self, data: &[u8], index: u32, count: u32, verify: bool) -> ShareRead {
         if count == 0 || index >= count {
-            return false;
+            return ShareRead::Refused;
         }
-        unsafe { ffi::SyclReadBitcodeShare(self.raw(), data.as_ptr() as *const _, data.len(), index, count) == 0 }
+        let status = unsafe {
+            ffi::SyclReadBitcodeShare(
+                self.raw(),
+                data.as_ptr() as *const _,
+                data.len(),
+                index,
+                count,
+                i32::from(verify),
+            )
+        };
+        match status {
+            0 if verify => ShareRead::Verified,
+            0 | 2 => ShareRead::Read,
+            _ => ShareRead::Refused,
+        }
     }
 
     /// Reads bitcode lazily: function bodies are read when first needed
@@ -856,17 +916,59 @@ mod tests {
         let ctx = Context::new();
         let bc = ctx.parse_ir(text.as_bytes(), "example.ll").expect("parse").to_bitcode();
         for count in 1..4 {
-            assert!((0..count).all(|i| Context::new().read_bitcode_share(&bc, i, count)));
+            assert!((0..count).all(|i| Context::new().read_bitcode_share(&bc, i, count, true) == ShareRead::Verified));
+            assert!((0..count).all(|i| Context::new().read_bitcode_share(&bc, i, count, false) == ShareRead::Read));
         }
-        assert!(!ctx.read_bitcode_share(&bc, 2, 2));
+        assert_eq!(ctx.read_bitcode_share(&bc, 2, 2, false), ShareRead::Refused);
         // Cut bitcode is refused by at least one share, and never ends the
         // process; the same bytes read whole are refused too.
         for n in (4..bc.len()).step_by(7) {
             let cut = &bc[..n];
-            let shares = (0..3).all(|i| Context::new().read_bitcode_share(cut, i, 3));
+            let shares = (0..3).all(|i| Context::new().read_bitcode_share(cut, i, 3, true) != ShareRead::Refused);
             let whole = Context::new().parse_ir(cut, "cut.bc").is_ok();
             assert!(!whole || shares, "{n} bytes: read whole but refused in shares");
         }
+    }
+
+    /// A module the verifier refuses is never found verified in shares,
+    /// whichever share holds the fault: a body's, or an intrinsic's address
+    /// taken in one function (the verifier looks for it only in a module
+    /// read whole). A module with debug information is not verified in
+    /// shares (a subprogram attached to two functions cannot be seen across
+    /// shares), even where it is valid.
+    #[test]
+    fn a_broken_module_is_not_verified_in_shares() {
+        let fillers = "define void @a() {\n  ret void\n}\ndefine void @b() {\n  ret void\n}\n";
+        let self_use = "define i32 @f(i32 %x) {\n  %y = add i32 %y, 1\n  ret i32 %y\n}\n";
+        let intrinsic = "declare void @llvm.donothing()\n\
+define void @f(ptr %p) {\n  store ptr @llvm.donothing, ptr %p\n  ret void\n}\n";
+        for (name, body) in [("self use", self_use), ("intrinsic", intrinsic)] {
+            for order in [format!("{body}{fillers}"), format!("{fillers}{body}")] {
+                let ctx = Context::new();
+                let m = ctx.parse_ir(order.as_bytes(), "broken.ll").expect("parse");
+                assert!(m.verify().is_err(), "{name}: verifies whole");
+                let bc = m.to_bitcode();
+                for count in 1..4 {
+                    let verified = (0..count)
+                        .all(|i| Context::new().read_bitcode_share(&bc, i, count, true) == ShareRead::Verified);
+                    assert!(!verified, "{name}: verified in {count} shares");
+                }
+            }
+        }
+        // Valid, with debug information: its own verification decides.
+        let fine = "define void @f() !dbg !3 {\n  ret void\n}\n\
+!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!4}\n\
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)\n\
+!1 = !DIFile(filename: \"t.c\", directory: \"/\")\n!2 = !DISubroutineType(types: !{})\n\
+!3 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, type: !2, unit: !0, spFlags: DISPFlagDefinition)\n\
+!4 = !{i32 2, !\"Debug Info Version\", i32 3}\n";
+        let ctx = Context::new();
+        let m = ctx.parse_ir(fine.as_bytes(), "fine.ll").expect("parse");
+        assert!(m.verify().is_ok());
+        assert_eq!(
+            Context::new().read_bitcode_share(&m.to_bitcode(), 0, 1, true),
+            ShareRead::Read
+        );
     }
 
     /// Generated test of the lazy reader the worker threads use: every

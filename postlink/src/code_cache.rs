@@ -33,10 +33,11 @@
 //! did not change).
 //!
 //! The cache also remembers which input files a worker read without
-//! crashing (`sycl-link`'s read check, [`codegen_worker::ReadCheck`]): an
-//! entry keyed by the file's bytes, the tool and the memory limit, so that
-//! a relink of unchanged files reads them in process at once instead of in
-//! a worker first ([`CodeCache::read_checked`]).
+//! crashing (`sycl-link`'s read check, [`codegen_worker::ReadCheck`]) and
+//! the verifier passed: an entry keyed by the file's bytes, the tool and
+//! the memory limit, so that a relink of unchanged files reads them in
+//! process at once instead of in a worker first, and does not verify them
+//! again ([`CodeCache::read_checked`]).
 //!
 //! Shared state: entries are written under a temporary name in the same
 //! directory and renamed into place, so several processes (parallel
@@ -73,7 +74,7 @@ const MAGIC: &[u8; 16] = b"spl-code-cache1\n";
 const CODEGEN_CONFIG: &str = "spirv64 object, canonical ids, pieces joined";
 
 /// The payload of a read check's entry ([`CodeCache::read_checked`]).
-const READ_CHECKED: &[u8] = b"read check passed";
+const READ_CHECKED: &[u8] = b"read check and verifier passed";
 
 /// What a whole link's key holds after the salt ([`CodeCache::link_key`]).
 const LINK: &[u8] = b"whole link\n";
@@ -477,13 +478,15 @@ impl CodeCache {
     }
 
     /// Whether files of these [`CodeCache::read_check_keys`] all passed
-    /// the read check before: a worker read them without crashing, so this
-    /// process may read them without a worker first.
+    /// the read check and the verifier before: a worker read them without
+    /// crashing, so this process may read them without a worker first, and
+    /// need not verify them.
     pub fn read_checked(&self, keys: &[Key]) -> bool {
         keys.iter().all(|k| self.marked(k, READ_CHECKED))
     }
 
-    /// Records that files of these keys passed the read check.
+    /// Records that files of these keys passed the read check and the
+    /// verifier.
     pub fn mark_read_checked(&self, keys: &[Key]) {
         for k in keys {
             self.write_entry(k, READ_CHECKED);
@@ -730,6 +733,7 @@ mod tests {
             param_opt: Some(reg),
             triple: Some("spir64-unknown-unknown".into()),
             pieces: None,
+            verified: false,
         }
     }
 

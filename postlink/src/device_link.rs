@@ -227,9 +227,25 @@ pub fn link_inputs(
 ) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
     let ctx = Context::new();
     let mut warnings = Vec::new();
+    let check = check.map_or(FileCheck::None, FileCheck::Worker);
     let linked = link_modules(&ctx, inputs, device_libs, names, check, &mut warnings)?;
     let _step = crate::trace::span("Write bitcode", LINKED_MODULE);
     Ok((linked.module.to_bitcode(), warnings))
+}
+
+/// What is known of the files before this process reads them.
+#[derive(Debug, Clone, Copy)]
+pub enum FileCheck<'a> {
+    /// Nothing: each is read here at once, and verified.
+    None,
+    /// Each is first read in a worker process ([`ReadCheck`]), so that a
+    /// crash of LLVM's reader on a corrupt file is an error and not the
+    /// end of this process. Where the worker also verified it, it is not
+    /// verified again here.
+    Worker(&'a ReadCheck),
+    /// Each passed the read check and the verifier before (the code cache
+    /// knows their bytes: [`crate::code_cache::CodeCache::read_checked`]).
+    Known,
 }
 
 /// Links the inputs (each read, verified and prepared by
@@ -237,15 +253,14 @@ pub fn link_inputs(
 /// `ctx`, adding the warnings of the preparation and the linker to
 /// `warnings`. A lone input with no device library is the linked module:
 /// verifying it once is enough (with the bfloat16 library too: see
-/// [`link_bf16_devicelib`]). With `check`, each file is first read in
-/// a worker process ([`ReadCheck`]), so that a crash of LLVM's reader on a
-/// corrupt file is an error and not the end of this process.
+/// [`link_bf16_devicelib`]). `check` says how each file is made safe to
+/// read and whether it is verified here ([`FileCheck`]).
 pub fn link_modules<'c>(
     ctx: &'c Context,
     inputs: &[String],
     device_libs: &[String],
     names: KernelNames,
-    check: Option<&ReadCheck>,
+    check: FileCheck<'_>,
     warnings: &mut Vec<String>,
 ) -> Result<Linked<'c>, PostLinkError> {
     let Some((first, rest)) = inputs.split_first() else {
@@ -263,17 +278,23 @@ pub fn link_modules<'c>(
             return Err(PostLinkError::new(format!("{path}: Unsupported file type")));
         }
         let in_file = |e: String| PostLinkError::new(format!("{path}: {e}"));
-        if let Some(c) = check {
-            let _step = crate::trace::span("Read check", path);
-            c.check(path, &bytes).map_err(in_file)?;
-        }
+        let verified = match check {
+            FileCheck::None => false,
+            FileCheck::Known => true,
+            FileCheck::Worker(c) => {
+                let _step = crate::trace::span("Read check", path);
+                c.check(path, &bytes).map_err(in_file)?
+            }
+        };
         let m = ctx.parse_ir(&bytes, path).map_err(|e| in_file(e.to_string()))?;
-        // Every input is verified and must be for SPIR-V (sycl-link makes
-        // SPIR-V SYCLBINs): a module for another target would be packaged
-        // as SPIR-V.
-        let _step = crate::trace::span("Verify", path);
-        m.verify()
-            .map_err(|e| in_file(format!("input module is broken: {e}")))?;
+        // Every input is verified (here, or by the read check's worker)
+        // and must be for SPIR-V (sycl-link makes SPIR-V SYCLBINs): a
+        // module for another target would be packaged as SPIR-V.
+        if !verified {
+            let _step = crate::trace::span("Verify", path);
+            m.verify()
+                .map_err(|e| in_file(format!("input module is broken: {e}")))?;
+        }
         sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv).map_err(|e| in_file(e.to_string()))?;
         Ok((m, bytes))
     };
@@ -527,24 +548,20 @@ fn link_and_package(
         &settings,
         LINKED_MODULE,
         |ctx| {
-            let mut check = o.syclbin.read_check();
+            let worker = o.syclbin.read_check();
             // Files a worker read before (the code cache knows their
-            // bytes) are read here at once.
-            let checked = cache.as_ref().zip(check.as_ref()).zip(files).map(|((c, rc), f)| {
+            // bytes: they were read and verified) are read here at once,
+            // and not verified again.
+            let checked = cache.as_ref().zip(worker.as_ref()).zip(files).map(|((c, rc), f)| {
                 let keys = c.read_check_keys(f, rc.memory_limit);
                 (c.read_checked(&keys), keys)
             });
-            if checked.as_ref().is_some_and(|(known, _)| *known) {
-                check = None;
-            }
-            let linked = link_modules(
-                ctx,
-                &o.inputs,
-                &o.device_libs,
-                o.kernel_names,
-                check.as_ref(),
-                &mut warnings,
-            )?;
+            let check = match (&worker, &checked) {
+                (_, Some((true, _))) => FileCheck::Known,
+                (Some(rc), _) => FileCheck::Worker(rc),
+                (None, _) => FileCheck::None,
+            };
+            let linked = link_modules(ctx, &o.inputs, &o.device_libs, o.kernel_names, check, &mut warnings)?;
             if let (Some(c), Some((false, keys))) = (&cache, &checked) {
                 c.mark_read_checked(keys);
             }

@@ -11,16 +11,19 @@
 //! from its own copy read lazily (bodies only when an image needs them)
 //! from bitcode: the input's own bytes where the pre-split steps left the
 //! module as read, else the module written once with its use-list order;
-//! the calling thread's module is freed with its context first. More
+//! the calling thread's module is freed with its context by another thread
+//! while the workers start. More
 //! threads are used only where that round trip pays (`useful_threads`).
 //! Every image is built from the same module by the same steps (an image's
 //! use lists follow from how it is built, not from its source's), so which
 //! thread builds it does not matter; results are put back in job order.
 //!
 //! Memory: no thread holds a whole loaded module next to another thread's
-//! copy. The input's memory is given back to the system before the copies
-//! grow (glibc gives each thread its own heap, which could not reuse it), so
-//! the peak at two threads is that of reading and writing the input. A
+//! copy for long. The input's memory is given back to the system as the
+//! copies start to grow (glibc gives each thread its own heap, which could
+//! not reuse it): freeing llama.cpp's module takes 0.14 s, which the
+//! workers' first reads and images overlap (5% more peak memory on two
+//! threads, measured with `sycl-post-link -split=source -j 2`). A
 //! worker frees a function body as soon as no job left to start defines it
 //! (every job counts down the values it defines when it starts), so kernels
 //! go right after their image and a copy shrinks instead of ending up whole.
@@ -375,6 +378,10 @@ struct InputBitcode {
 pub enum SplitInput<'a> {
     /// LLVM IR, bitcode or text, parsed and verified by the split.
     Bytes(Vec<u8>),
+    /// LLVM IR that a read check's worker read and found to verify
+    /// ([`crate::codegen_worker::ReadCheck::check`]): parsed by the split,
+    /// not verified again.
+    VerifiedBytes(Vec<u8>),
     /// Makes the input module in the context given, already verified.
     Module(MakeModule<'a>),
 }
@@ -430,15 +437,15 @@ pub fn split_and_save<S: ImageSink>(
     );
     let work = Work::new(s, name, sink, &jobs, m.global_values().len());
     // With one thread, the calling thread extracts from the input module
-    // itself. With more, the input module is freed with its context; then
-    // every worker, the calling thread included, extracts from its own copy
-    // read lazily from bitcode (the input's own, or the module written once
-    // with its use-list order: see the module documentation). No thread
-    // then holds a whole loaded module, and the memory the input took is
-    // given back before the copies grow (each thread allocates from its own
-    // heap, which could not reuse it).
+    // itself. With more, the input module is freed with its context on
+    // another thread; every worker, the calling thread included, extracts
+    // from its own copy read lazily from bitcode (the input's own, or the
+    // module written once with its use-list order: see the module
+    // documentation). No thread then holds a whole loaded module, and the
+    // memory the input took is given back as the copies start to grow
+    // (each thread allocates from its own heap, which could not reuse it).
     let data_layout = m.data_layout_str();
-    let (bitcode, m) = if threads > 1 {
+    let (bitcode, m, freeing) = if threads > 1 {
         // The trace says which copy the threads read.
         let step = if input_bitcode.is_some() {
             "Copy for threads (input's bitcode)"
@@ -454,13 +461,14 @@ pub fn split_and_save<S: ImageSink>(
             Some(input) => WorkerCopy::Input(input),
             None => WorkerCopy::Written(m.to_bitcode_with_use_list_order()),
         };
-        drop(m);
-        drop(ctx);
-        release_free_memory();
-        (Some(bitcode), None)
+        // The input module is freed with its context by another thread
+        // while the workers start (a tenth of a second and more for a
+        // large module), and its memory given back to the system there.
+        m.free_with_context();
+        (Some(bitcode), None, free_in_background(ctx.into_unused()))
     } else {
         drop(input_bitcode);
-        (None, Some(m))
+        (None, Some(m), None)
     };
     run_workers(
         &work,
@@ -472,7 +480,23 @@ pub fn split_and_save<S: ImageSink>(
         &md_kinds,
     );
     drop(m);
+    if let Some(t) = freeing {
+        let _ = t.join();
+    }
     work.into_result()
+}
+
+/// Frees `ctx` and its modules on a new thread, then gives the allocator's
+/// free memory back to the system; `None` where no thread could be
+/// started, and `ctx` was freed on this one.
+fn free_in_background(ctx: sycl_ir::UnusedContext) -> Option<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new()
+        .spawn(move || {
+            let _step = crate::trace::span("Free input module", "");
+            drop(ctx);
+            release_free_memory();
+        })
+        .ok()
 }
 
 /// The input module as [`read_input`] read it.
@@ -486,15 +510,15 @@ struct ReadInput<'c> {
 }
 
 /// Makes or parses the input module in `ctx`; parsed input is verified
-/// (the verifier's complaint is returned, not raised: see
-/// [`broken_input_error`]).
+/// unless its read check did (the verifier's complaint is returned, not
+/// raised: see [`broken_input_error`]).
 fn read_input<'c>(
     ctx: &'c Context,
     input: SplitInput<'_>,
     name: &str,
     threads: usize,
 ) -> Result<ReadInput<'c>, PostLinkError> {
-    let data = match input {
+    let (data, verified) = match input {
         SplitInput::Module(make) => {
             let made = make(ctx)?;
             return Ok(ReadInput {
@@ -506,7 +530,8 @@ fn read_input<'c>(
                 broken: None,
             });
         }
-        SplitInput::Bytes(data) => data,
+        SplitInput::Bytes(data) => (data, false),
+        SplitInput::VerifiedBytes(data) => (data, true),
     };
     let step = crate::trace::span("Parse", name);
     let m = parse_module(ctx, &data, name)?;
@@ -516,16 +541,19 @@ fn read_input<'c>(
     // module as read, the workers read their copies from it, and no
     // copy is written.
     let bitcode = (threads > 1 && sycl_ir::is_bitcode(&data)).then_some(InputBitcode { data, redo: None });
-    // Every input goes through the verifier, whatever SPL_VERIFY_EACH
-    // says: nothing runs on broken IR and none is passed through
-    // (about 3% of a 4,000-kernel split).
-    let step = crate::trace::span("Verify", name);
-    let verified = m.verify();
-    drop(step);
-    let broken = verified.err().map(|e| match e {
-        sycl_ir::IrError::Verify(first_line) => first_line,
-        other => other.to_string(),
-    });
+    // Every input goes through the verifier (here, or in the read check's
+    // worker), whatever SPL_VERIFY_EACH says: nothing runs on broken IR
+    // and none is passed through (about 3% of a 4,000-kernel split).
+    let broken = match verified {
+        true => None,
+        false => {
+            let _step = crate::trace::span("Verify", name);
+            m.verify().err().map(|e| match e {
+                sycl_ir::IrError::Verify(first_line) => first_line,
+                other => other.to_string(),
+            })
+        }
+    };
     Ok(ReadInput {
         module: m,
         bitcode,

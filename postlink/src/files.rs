@@ -154,11 +154,12 @@ pub fn image_file_name(prefix: &str, number: usize, status: EsimdStatus, file: I
 pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let settings = o.run_settings();
     let step = crate::trace::span("Read", &o.input);
-    let input = Input::read(&o.input)?;
+    let mut input = Input::read(&o.input)?;
     drop(step);
     if let Some(c) = &o.read_check {
         let _step = crate::trace::span("Read check", &o.input);
-        c.check(input.name(), &input.data)
+        input.verified = c
+            .check(input.name(), &input.data)
             .map_err(|e| err(format!("{}: {e}", input.name())))?;
     }
     let split_step = crate::trace::span("Post-link", &o.input);

@@ -16,6 +16,10 @@ use crate::output::io_reason;
 pub struct Input {
     pub(crate) data: Vec<u8>,
     pub(crate) name: String,
+    /// A read check's worker read these bytes and found them to verify
+    /// ([`crate::codegen_worker::ReadCheck::check`]): the run does not
+    /// verify them again.
+    pub(crate) verified: bool,
 }
 
 impl Input {
@@ -25,6 +29,7 @@ impl Input {
         Input {
             data: data.into(),
             name: name.into(),
+            verified: false,
         }
     }
 
@@ -36,13 +41,18 @@ impl Input {
         Input {
             data: m.to_bitcode(),
             name: m.identifier(),
+            verified: false,
         }
     }
 
     /// The file `path`, or standard input for `-` (named `<stdin>`).
     pub fn read(path: &str) -> Result<Self, PostLinkError> {
         let (data, name) = read_input(path)?;
-        Ok(Input { data, name })
+        Ok(Input {
+            data,
+            name,
+            verified: false,
+        })
     }
 
     /// The name the input goes by.

@@ -94,8 +94,9 @@ impl ImageSink for ModuleSplitSink<'_> {
 pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
     let mut report = Report::default();
     let (data, name) = read_input(&o.input)?;
+    let mut verified = false;
     if let Some(c) = &o.read_check {
-        c.check(&name, &data).map_err(|e| err(format!("{name}: {e}")))?;
+        verified = c.check(&name, &data).map_err(|e| err(format!("{name}: {e}")))?;
     }
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, false)?;
@@ -112,14 +113,11 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         exact_threads: o.tuning.exact_threads,
         esimd: None,
     };
-    let result = split_and_save(
-        SplitInput::Bytes(data),
-        &name,
-        &settings,
-        &ModuleSplitSink { o },
-        prepare,
-        |_, _| Ok(()),
-    )?;
+    let input = match verified {
+        true => SplitInput::VerifiedBytes(data),
+        false => SplitInput::Bytes(data),
+    };
+    let result = split_and_save(input, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
     report.warnings.extend(result.warnings);
     let mut files = Outputs::new();
     let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);

@@ -401,8 +401,12 @@ pub fn post_link<F>(settings: &Settings, input: Input, on_image: F) -> Result<Re
 where
     F: FnMut(Image) -> Result<(), PostLinkError> + Send,
 {
-    let Input { data, name } = input;
-    run_pipeline(settings, SplitInput::Bytes(data), name, on_image)
+    let Input { data, name, verified } = input;
+    let input = match verified {
+        true => SplitInput::VerifiedBytes(data),
+        false => SplitInput::Bytes(data),
+    };
+    run_pipeline(settings, input, name, on_image)
 }
 
 /// [`post_link`] on a module that `make` builds (and verifies) in the

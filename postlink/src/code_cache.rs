@@ -359,6 +359,13 @@ impl CodeCache {
     }
 
     fn write_entry(&self, key: &Key, payload: &[u8]) -> bool {
+        self.write_entry_parts(key, &[payload])
+    }
+
+    /// [`CodeCache::write_entry`] of the payload that `parts` make one
+    /// after the other, written as they are (a whole link's SYCLBIN of tens
+    /// of megabytes is not copied into an entry first).
+    fn write_entry_parts(&self, key: &Key, parts: &[&[u8]]) -> bool {
         if self.unwritable.load(Ordering::Relaxed) {
             return false;
         }
@@ -367,8 +374,12 @@ impl CodeCache {
         let tmp = dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
         let written = fs::create_dir_all(dir)
             .and_then(|()| {
-                let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-                f.write_all(&entry_bytes(key, payload))
+                let f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+                // A small entry in one write; a large part goes past the
+                // buffer as it is.
+                let mut w = std::io::BufWriter::new(f);
+                write_entry_to(&mut w, key, parts)?;
+                w.into_inner().map(drop).map_err(|e| e.into_error())
             })
             .and_then(|()| fs::rename(&tmp, &path));
         if written.is_err() {
@@ -415,11 +426,13 @@ impl CodeCache {
 
     /// Stores the output of the link of `key` ([`CodeCache::lookup_link`]).
     pub fn store_link(&self, key: &Key, bytes: &[u8], images: usize, warnings: &[String]) {
-        let mut payload = Vec::new();
-        let written = write_field(&mut payload, bytes)
-            .and_then(|()| write_field(&mut payload, images.to_string().as_bytes()))
-            .and_then(|()| write_fields(&mut payload, warnings));
-        if written.is_ok() && self.write_entry(key, &payload) {
+        // The payload is three fields, the SYCLBIN written as it is between
+        // its length and the rest.
+        let head = (bytes.len() as u64).to_le_bytes();
+        let mut tail = Vec::new();
+        let written =
+            write_field(&mut tail, images.to_string().as_bytes()).and_then(|()| write_fields(&mut tail, warnings));
+        if written.is_ok() && self.write_entry_parts(key, &[&head, bytes, &tail]) {
             self.stores.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -553,15 +566,28 @@ fn unique() -> u64 {
     (NEXT.fetch_add(1, Ordering::Relaxed) << 32) | nanos
 }
 
-/// An entry's bytes: magic, key, payload length, payload, checksum.
+/// Writes an entry to `out`: magic, key, payload length, the payload
+/// (`parts` one after the other), and a checksum of all that.
+fn write_entry_to(mut out: impl Write, key: &Key, parts: &[&[u8]]) -> std::io::Result<()> {
+    let len: usize = parts.iter().map(|p| p.len()).sum();
+    let mut head = Vec::with_capacity(MAGIC.len() + 32 + 8);
+    head.extend_from_slice(MAGIC);
+    head.extend_from_slice(&key.0);
+    head.extend_from_slice(&(len as u64).to_le_bytes());
+    let mut h = Sha256::new();
+    for part in std::iter::once(&head[..]).chain(parts.iter().copied()) {
+        h.update(part);
+        out.write_all(part)?;
+    }
+    let sum: [u8; 32] = h.finalize().into();
+    out.write_all(&sum)
+}
+
+/// An entry's bytes ([`write_entry_to`]).
+#[cfg(test)]
 fn entry_bytes(key: &Key, payload: &[u8]) -> Vec<u8> {
-    let mut e = Vec::with_capacity(MAGIC.len() + 32 + 8 + payload.len() + 32);
-    e.extend_from_slice(MAGIC);
-    e.extend_from_slice(&key.0);
-    e.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    e.extend_from_slice(payload);
-    let sum: [u8; 32] = Sha256::digest(&e).into();
-    e.extend_from_slice(&sum);
+    let mut e = Vec::new();
+    write_entry_to(&mut e, key, &[payload]).expect("writes to memory");
     e
 }
 
@@ -785,6 +811,29 @@ mod tests {
         };
         c.store(&k, &cut);
         assert_eq!(c.lookup(&k), Some(cut));
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    /// A whole link's entry is written in parts (the SYCLBIN as it is) and
+    /// is the entry its payload written whole would be; cut short by a
+    /// byte, it is not taken.
+    #[test]
+    fn a_link_is_stored_in_parts_as_one_entry() {
+        let d = temp_dir("link");
+        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let k = c.link_key("-o x", &[]);
+        let syclbin: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+        let warnings = vec!["w1".to_string(), "w2".to_string()];
+        c.store_link(&k, &syclbin, 7, &warnings);
+        assert_eq!(c.lookup_link(&k), Some((syclbin.clone(), 7, warnings.clone())));
+        let mut payload = Vec::new();
+        write_field(&mut payload, &syclbin).unwrap();
+        write_field(&mut payload, b"7").unwrap();
+        write_fields(&mut payload, &warnings).unwrap();
+        let on_disk = fs::read(c.path(&k)).expect("entry");
+        assert_eq!(on_disk, entry_bytes(&k, &payload));
+        fs::write(c.path(&k), &on_disk[..on_disk.len() - 1]).expect("cut");
+        assert_eq!(c.lookup_link(&k), None);
         let _ = fs::remove_dir_all(&d);
     }
 

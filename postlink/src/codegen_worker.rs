@@ -597,6 +597,11 @@ impl ReadCheck {
     /// read reports it). `Ok(true)` where the worker also found the module
     /// to pass LLVM's verifier (bitcode, read in shares): the caller's own
     /// read of the same bytes need not be verified.
+    ///
+    /// While the worker reads, this thread makes ready the heap that its
+    /// own read of the module will take (`sycl_process::alloc::prefault_heap`,
+    /// [`MODULE_BYTES_PER_BITCODE_BYTE`]); the check then runs on a helper
+    /// thread.
     pub fn check(&self, name: &str, code: &[u8]) -> Result<bool, String> {
         let settings = WorkerSettings {
             spirv_extensions: Vec::new(),
@@ -606,9 +611,26 @@ impl ReadCheck {
             pieces: PieceSettings::OFF,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
-        compile_in_worker(&self.command, &settings, name, code).map(|c| c.verified)
+        let check = || compile_in_worker(&self.command, &settings, name, code).map(|c| c.verified);
+        if !sycl_ir::is_bitcode(code) {
+            return check();
+        }
+        std::thread::scope(|scope| match std::thread::Builder::new().spawn_scoped(scope, check) {
+            Ok(t) => {
+                sycl_process::alloc::prefault_heap(code.len().saturating_mul(MODULE_BYTES_PER_BITCODE_BYTE));
+                t.join()
+                    .unwrap_or_else(|_| Err("internal error: the read check's thread panicked".into()))
+            }
+            Err(_) => check(),
+        })
     }
 }
+
+/// About how many bytes of memory a module read in full takes per byte
+/// of its bitcode, at the least: 20 to 23 for llama.cpp's device code, the
+/// dpnp libraries and a generated 4,000-kernel module (`opt-22`'s peak
+/// memory less that of an empty module).
+const MODULE_BYTES_PER_BITCODE_BYTE: usize = 16;
 
 /// Compiles one LLVM IR image (named `name`) as [`compile_llvm_ir`] does,
 /// in a worker process started for it (its forked child does the work): a

@@ -349,7 +349,11 @@ impl Syclbin {
             .chain(ams.iter().flat_map(|a| a.native_images.iter().map(|m| &m.bytes)));
         let binary_table_size: u64 = binaries.clone().map(|b| b.len() as u64).sum();
 
-        let mut out = Vec::new();
+        // Headers, then the two tables, each padded to 8 bytes: one
+        // allocation for a file of tens of megabytes.
+        let headers = 48 + 32 * (ams.len() + n_ir + n_native) as u64;
+        let capacity = headers + metadata_table_size + binary_table_size + 16;
+        let mut out = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
         let put32 = |o: &mut Vec<u8>, v: u32| o.extend_from_slice(&v.to_le_bytes());
         let put64 = |o: &mut Vec<u8>, v: u64| o.extend_from_slice(&v.to_le_bytes());
         put32(&mut out, MAGIC);

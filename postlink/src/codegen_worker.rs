@@ -617,7 +617,8 @@ impl ReadCheck {
         }
         std::thread::scope(|scope| match std::thread::Builder::new().spawn_scoped(scope, check) {
             Ok(t) => {
-                sycl_process::alloc::prefault_heap(code.len().saturating_mul(MODULE_BYTES_PER_BITCODE_BYTE));
+                let estimate = code.len().saturating_mul(MODULE_BYTES_PER_BITCODE_BYTE);
+                sycl_process::alloc::prefault_heap(estimate.min(PREFAULT_MAX));
                 t.join()
                     .unwrap_or_else(|_| Err("internal error: the read check's thread panicked".into()))
             }
@@ -631,6 +632,12 @@ impl ReadCheck {
 /// dpnp libraries and a generated 4,000-kernel module (`opt-22`'s peak
 /// memory less that of an empty module).
 const MODULE_BYTES_PER_BITCODE_BYTE: usize = 16;
+
+/// The most heap a read check makes present ahead of the caller's read:
+/// bitcode that is mostly constant data reads into far less than
+/// [`MODULE_BYTES_PER_BITCODE_BYTE`] times its size, and the memory made
+/// present stays with the process until its next trim.
+const PREFAULT_MAX: usize = 256 << 20;
 
 /// Compiles one LLVM IR image (named `name`) as [`compile_llvm_ir`] does,
 /// in a worker process started for it (its forked child does the work): a

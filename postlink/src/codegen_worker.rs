@@ -599,9 +599,9 @@ impl ReadCheck {
     /// read of the same bytes need not be verified.
     ///
     /// While the worker reads, this thread makes ready the heap that its
-    /// own read of the module will take (`sycl_process::alloc::prefault_heap`,
-    /// [`MODULE_BYTES_PER_BITCODE_BYTE`]); the check then runs on a helper
-    /// thread.
+    /// own read of the module will take (`sycl_process::alloc::prefault_heap`:
+    /// 16 bytes per bitcode byte, at most 256 MB); the check then runs on a
+    /// helper thread.
     pub fn check(&self, name: &str, code: &[u8]) -> Result<bool, String> {
         let settings = WorkerSettings {
             spirv_extensions: Vec::new(),

@@ -63,25 +63,76 @@ unsigned debugInfoVersion(const Module &M) {
   return 0;
 }
 
-/// Reads bitcode with the metadata and function bodies loaded, but without
-/// the module-level upgrades that materializeAll finishes with: every body,
-/// or with \p Count > 1 share \p Index of them (every Count-th body read,
-/// counted from the Index-th), so that Count readers read each body once.
+/// Reads bitcode's module-level records and metadata, leaving the function
+/// bodies to read (readBodies).
 Expected<std::unique_ptr<Module>>
-readBitcodeBodies(std::unique_ptr<MemoryBuffer> Buf, LLVMContext &Ctx,
-                  unsigned Index = 0, unsigned Count = 1) {
+readBitcodeModuleLevel(std::unique_ptr<MemoryBuffer> Buf, LLVMContext &Ctx) {
   Expected<std::unique_ptr<Module>> M =
       getOwningLazyBitcodeModule(std::move(Buf), Ctx);
   if (!M)
     return M.takeError();
   if (Error E = (*M)->materializeMetadata())
     return std::move(E);
+  return M;
+}
+
+/// Reads the function bodies of \p M (read by readBitcodeModuleLevel) left
+/// to read: every one, or with \p Count > 1 share \p Index of them (every
+/// Count-th body, counted from the Index-th), so that Count readers read
+/// each body once.
+Error readBodies(Module &M, unsigned Index = 0, unsigned Count = 1) {
   unsigned I = 0;
-  for (Function &F : **M)
+  for (Function &F : M)
     if (F.isMaterializable() && I++ % Count == Index)
       if (Error E = F.materialize())
-        return std::move(E);
+        return E;
+  return Error::success();
+}
+
+/// Reads bitcode with the metadata and function bodies loaded, but without
+/// the module-level upgrades that materializeAll finishes with: every body,
+/// or with \p Count > 1 share \p Index of them (readBodies).
+Expected<std::unique_ptr<Module>>
+readBitcodeBodies(std::unique_ptr<MemoryBuffer> Buf, LLVMContext &Ctx,
+                  unsigned Index = 0, unsigned Count = 1) {
+  Expected<std::unique_ptr<Module>> M =
+      readBitcodeModuleLevel(std::move(Buf), Ctx);
+  if (!M)
+    return M.takeError();
+  if (Error E = readBodies(**M, Index, Count))
+    return std::move(E);
   return M;
+}
+
+/// The end of a read of \p M (named \p Name) whose bodies are all read:
+/// where UpgradeDebugInfo would verify it (and abort), it is verified first;
+/// then the module-level upgrades. Returns 0, or 1 with *Err set.
+int finishRead(Module &M, bool IsBitcode, const char *Name, char **Err) {
+  bool Versioned = debugInfoVersion(M) == DEBUG_METADATA_VERSION;
+  bool BrokenDebugInfo = false;
+  if (Versioned) {
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    if (verifyModule(M, &OS, &BrokenDebugInfo)) {
+      StringRef First = StringRef(Msg).split('\n').first.trim();
+      *Err = errorMessage(Name, "invalid module: " + First.str());
+      return 1;
+    }
+  }
+  if (IsBitcode) {
+    // The module-level upgrades, UpgradeDebugInfo among them (it verifies
+    // a versioned module again; it is known to pass).
+    if (Error E = M.materializeAll()) {
+      *Err = errorMessage(Name, toString(std::move(E)));
+      return 1;
+    }
+  } else if (!Versioned || BrokenDebugInfo) {
+    // What the text parser would have done: UpgradeDebugInfo drops outdated
+    // or broken debug information (with LLVM's warning). With current, valid
+    // debug information it would only verify again.
+    UpgradeDebugInfo(M);
+  }
+  return 0;
 }
 
 /// \p S with its NUL bytes written as `\00` (as the IR printer does).
@@ -147,9 +198,13 @@ extern "C" {
 /// LLVMParseIRInContext prints it, or, for a module with current-version
 /// debug information that fails the verifier, "invalid module: " and the
 /// verifier's first message. Otherwise the result is what
-/// LLVMParseIRInContext gives.
+/// LLVMParseIRInContext gives. With \p ModuleLevelOnly, bitcode is read in
+/// two steps, so that the caller may change the module while it is small:
+/// this call reads the module-level records and metadata only, and
+/// SyclReadFunctionBodies then reads the bodies and ends the read.
 int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
-                        const char *Name, LLVMModuleRef *Out, char **Err) {
+                const char *Name, int ModuleLevelOnly, LLVMModuleRef *Out,
+                char **Err) {
   LLVMContext &Ctx = *unwrap(C);
   *Out = nullptr;
   *Err = nullptr;
@@ -159,6 +214,16 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
       reinterpret_cast<const unsigned char *>(Buf->getBufferStart());
   std::unique_ptr<Module> M;
   bool IsBitcode = isBitcode(Start, Start + Buf->getBufferSize());
+  if (IsBitcode && ModuleLevelOnly) {
+    Expected<std::unique_ptr<Module>> MOrErr =
+        readBitcodeModuleLevel(std::move(Buf), Ctx);
+    if (!MOrErr) {
+      *Err = errorMessage(Name, toString(MOrErr.takeError()));
+      return 1;
+    }
+    *Out = wrap(MOrErr->release());
+    return 0;
+  }
   if (IsBitcode) {
     Expected<std::unique_ptr<Module>> MOrErr =
         readBitcodeBodies(std::move(Buf), Ctx);
@@ -192,33 +257,23 @@ int SyclParseIR(LLVMContextRef C, const char *Data, size_t Len,
     }
   }
 
-  // Where UpgradeDebugInfo would verify (and abort), verify first.
-  bool Versioned = debugInfoVersion(*M) == DEBUG_METADATA_VERSION;
-  bool BrokenDebugInfo = false;
-  if (Versioned) {
-    std::string Msg;
-    raw_string_ostream OS(Msg);
-    if (verifyModule(*M, &OS, &BrokenDebugInfo)) {
-      StringRef First = StringRef(Msg).split('\n').first.trim();
-      *Err = errorMessage(Name, "invalid module: " + First.str());
-      return 1;
-    }
-  }
-  if (IsBitcode) {
-    // The module-level upgrades, UpgradeDebugInfo among them (it verifies
-    // a versioned module again; it is known to pass).
-    if (Error E = M->materializeAll()) {
-      *Err = errorMessage(Name, toString(std::move(E)));
-      return 1;
-    }
-  } else if (!Versioned || BrokenDebugInfo) {
-    // What the text parser would have done: UpgradeDebugInfo drops outdated
-    // or broken debug information (with LLVM's warning). With current, valid
-    // debug information it would only verify again.
-    UpgradeDebugInfo(*M);
-  }
+  if (finishRead(*M, IsBitcode, Name, Err))
+    return 1;
   *Out = wrap(M.release());
   return 0;
+}
+
+/// The second step of SyclParseIR's read of bitcode in two steps: reads the
+/// bodies of \p M left to read, then ends the read as SyclParseIR does
+/// (verification of current debug information, the module-level upgrades).
+/// Returns 0, or 1 with *Err set.
+int SyclReadFunctionBodies(LLVMModuleRef M, const char *Name, char **Err) {
+  *Err = nullptr;
+  if (Error E = readBodies(*unwrap(M))) {
+    *Err = errorMessage(Name, toString(std::move(E)));
+    return 1;
+  }
+  return finishRead(*unwrap(M), /*IsBitcode=*/true, Name, Err);
 }
 
 /// Whether share module \p M (its module-level records, its metadata and

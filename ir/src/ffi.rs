@@ -9,9 +9,11 @@ extern "C" {
         data: *const libc_char,
         len: usize,
         name: *const libc_char,
+        module_level_only: i32,
         out: *mut LLVMModuleRef,
         err: *mut *mut libc_char,
     ) -> i32;
+    pub fn SyclReadFunctionBodies(m: LLVMModuleRef, name: *const libc_char, err: *mut *mut libc_char) -> i32;
     pub fn SyclReadBitcodeShare(
         c: llvm_sys::prelude::LLVMContextRef,
         data: *const libc_char,

@@ -184,6 +184,24 @@ impl Context {
     /// (`llvm-wrapper/ReaderWrapper.cpp`); other modules are verified only
     /// when asked ([`Module::verify`]).
     pub fn parse_ir(&self, data: &[u8], name: &str) -> Result<Module<'_>, IrError> {
+        self.read_ir(data, name, false)
+    }
+
+    /// Reads bitcode in two steps: its module-level records and metadata
+    /// now, its function bodies when [`Module::read_function_bodies`] is
+    /// called. In between the module can be changed while it is small:
+    /// LLVM's IR linker walks every type its destination uses, so linking a
+    /// small library into llama.cpp's device code read whole takes 50-80
+    /// ms, and 1 ms before its bodies are read. Once its bodies are read,
+    /// the module is what [`Context::parse_ir`] reads, with those changes.
+    /// The bytes are copied. Textual IR is read whole.
+    pub fn parse_bitcode_module_level(&self, data: &[u8], name: &str) -> Result<Module<'_>, IrError> {
+        self.read_ir(data, name, true)
+    }
+
+    /// [`Context::parse_ir`], or with `module_level_only`
+    /// [`Context::parse_bitcode_module_level`].
+    fn read_ir(&self, data: &[u8], name: &str, module_level_only: bool) -> Result<Module<'_>, IrError> {
         let c_name = cname(name);
         unsafe {
             let mut m: LLVMModuleRef = ptr::null_mut();
@@ -193,6 +211,7 @@ impl Context {
                 data.as_ptr() as *const _,
                 data.len(),
                 c_name.as_ptr(),
+                i32::from(module_level_only),
                 &mut m,
                 &mut msg,
             ) != 0;
@@ -378,6 +397,22 @@ impl<'c> Module<'c> {
 
     pub(crate) fn raw(&self) -> LLVMModuleRef {
         self.inner.as_mut_ptr()
+    }
+
+    /// Reads the function bodies of a module that
+    /// [`Context::parse_bitcode_module_level`] read (named `name` there),
+    /// and ends the read as [`Context::parse_ir`] does. A module with every
+    /// body read is left as it is.
+    pub fn read_function_bodies(&self, name: &str) -> Result<(), IrError> {
+        let c_name = cname(name);
+        unsafe {
+            let mut msg: *mut std::os::raw::c_char = ptr::null_mut();
+            if ffi::SyclReadFunctionBodies(self.raw(), c_name.as_ptr(), &mut msg) != 0 {
+                let text = take_message(msg);
+                return Err(IrError::Parse(first_diagnostic_line(&text)));
+            }
+        }
+        Ok(())
     }
 
     /// The inkwell view of this module.
@@ -927,6 +962,55 @@ mod tests {
             let shares = (0..3).all(|i| Context::new().read_bitcode_share(cut, i, 3, true) != ShareRead::Refused);
             let whole = Context::new().parse_ir(cut, "cut.bc").is_ok();
             assert!(!whole || shares, "{n} bytes: read whole but refused in shares");
+        }
+    }
+
+    /// Bitcode read in two steps is the module read at once, with what was
+    /// done between the steps: a library linked for the declarations it
+    /// defines and a function renamed, before the bodies that call them
+    /// are read, give the module that doing the same after reading it
+    /// whole gives. Cut bitcode is an error at one step or the other.
+    #[test]
+    fn bitcode_read_in_two_steps_is_the_module_read_at_once() {
+        let text = "declare i32 @lib(i32)\n\
+define i32 @f(i32 %x) {\n  %y = call i32 @lib(i32 %x)\n  ret i32 %y\n}\n\
+define i32 @g(i32 %x) {\n  %y = call i32 @f(i32 %x)\n  ret i32 %y\n}\n";
+        let lib = "define i32 @lib(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+define i32 @unused(i32 %x) {\n  ret i32 %x\n}\n";
+        let bc = Context::new()
+            .parse_ir(text.as_bytes(), "t.ll")
+            .expect("parse")
+            .to_bitcode();
+        fn change<'c>(ctx: &'c Context, m: &Module<'c>, lib: &str) {
+            let l = ctx.parse_ir(lib.as_bytes(), "lib.ll").expect("lib");
+            m.link_in_only_needed(l).expect("links");
+            m.function("f").expect("f").set_name("renamed");
+        }
+        let whole_ctx = Context::new();
+        let whole = whole_ctx.parse_ir(&bc, "t.bc").expect("whole");
+        change(&whole_ctx, &whole, lib);
+        let steps_ctx = Context::new();
+        let steps = steps_ctx.parse_bitcode_module_level(&bc, "t.bc").expect("module level");
+        change(&steps_ctx, &steps, lib);
+        steps.read_function_bodies("t.bc").expect("bodies");
+        assert!(steps.verify().is_ok());
+        assert_eq!(steps.to_text(), whole.to_text());
+        assert!(steps.function("unused").is_none());
+        // Unchanged, the same bitcode as one read.
+        let plain = Context::new();
+        let m = plain.parse_bitcode_module_level(&bc, "t.bc").expect("module level");
+        m.read_function_bodies("t.bc").expect("bodies");
+        assert_eq!(
+            m.to_bitcode(),
+            Context::new().parse_ir(&bc, "t.bc").expect("whole").to_bitcode()
+        );
+        for n in (4..bc.len()).step_by(5) {
+            let ctx = Context::new();
+            let read = ctx
+                .parse_bitcode_module_level(&bc[..n], "cut.bc")
+                .and_then(|m| m.read_function_bodies("cut.bc"));
+            let whole = Context::new().parse_ir(&bc[..n], "cut.bc").is_ok();
+            assert_eq!(read.is_ok(), whole, "{n} bytes");
         }
     }
 

@@ -266,7 +266,13 @@ pub fn link_modules<'c>(
     let Some((first, rest)) = inputs.split_first() else {
         return Err(PostLinkError::new("no input files"));
     };
-    let parse = |path: &str| -> Result<(sycl_ir::Module<'c>, Vec<u8>), PostLinkError> {
+    // A lone bitcode input that its read check verified is read in two
+    // steps: its preparation and the bfloat16 library's link come before
+    // its function bodies are read (LLVM's IR linker walks every type its
+    // destination uses: 50-80 ms on llama.cpp's device code read whole, 1
+    // ms before its bodies are read). `in_steps` asks for that; the third
+    // value says whether the bodies are left to read.
+    let parse = |path: &str, in_steps: bool| -> Result<(sycl_ir::Module<'c>, Vec<u8>, bool), PostLinkError> {
         let _step = crate::trace::span("Read", path);
         let bytes = read(path)?;
         if bytes.is_empty() {
@@ -286,7 +292,12 @@ pub fn link_modules<'c>(
                 c.check(path, &bytes).map_err(in_file)?
             }
         };
-        let m = ctx.parse_ir(&bytes, path).map_err(|e| in_file(e.to_string()))?;
+        let steps = in_steps && verified && sycl_ir::is_bitcode(&bytes);
+        let m = match steps {
+            true => ctx.parse_bitcode_module_level(&bytes, path),
+            false => ctx.parse_ir(&bytes, path),
+        }
+        .map_err(|e| in_file(e.to_string()))?;
         // Every input is verified (here, or by the read check's worker)
         // and must be for SPIR-V (sycl-link makes SPIR-V SYCLBINs): a
         // module for another target would be packaged as SPIR-V.
@@ -296,14 +307,15 @@ pub fn link_modules<'c>(
                 .map_err(|e| in_file(format!("input module is broken: {e}")))?;
         }
         sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv).map_err(|e| in_file(e.to_string()))?;
-        Ok((m, bytes))
+        Ok((m, bytes, steps))
     };
-    let (linked, bytes) = parse(first)?;
+    let lone = rest.is_empty() && device_libs.is_empty();
+    let (linked, bytes, bodies_left) = parse(first, lone)?;
     let prepared = prepare_input(&linked, first, names)?;
     warnings.extend(prepared.warnings);
     let mut bitcode = (!prepared.changed && sycl_ir::is_bitcode(&bytes)).then_some(bytes);
     for path in rest {
-        let (m, _) = parse(path)?;
+        let (m, _, _) = parse(path, false)?;
         bitcode = None;
         warnings.extend(prepare_input(&m, path, names)?.warnings);
         warnings.extend(
@@ -313,7 +325,7 @@ pub fn link_modules<'c>(
         );
     }
     for path in device_libs {
-        let (m, _) = parse(path)?;
+        let (m, _, _) = parse(path, false)?;
         bitcode = None;
         warnings.extend(
             linked
@@ -326,7 +338,13 @@ pub fn link_modules<'c>(
     // llama.cpp's device code, a sixth of a relink after an edit). Linked
     // inputs and device libraries are.
     let bf16 = link_bf16_devicelib(ctx, &linked)?;
-    if !rest.is_empty() || !device_libs.is_empty() {
+    if bodies_left {
+        let _step = crate::trace::span("Read function bodies", first);
+        linked
+            .read_function_bodies(first)
+            .map_err(|e| PostLinkError::new(format!("{first}: {e}")))?;
+    }
+    if !lone {
         let _step = crate::trace::span("Verify", LINKED_MODULE);
         linked
             .verify()

@@ -307,13 +307,13 @@ bool shareVerifies(const Module &M) {
 /// with its module-level records and metadata, into a module of \p C that
 /// is then freed: what one thread of a read check does (ReadCheck in
 /// postlink/src/codegen_worker.rs), \p Count threads between them reading
-/// every body once. With \p Verify, the share is also verified
-/// (shareVerifies). Returns 0 (read, and verified where asked), 1 where
-/// the reader refused the bytes (the diagnostic is the caller's own read's
-/// business), or 2 where the share was read but not found to verify (the
-/// caller's own verification then decides).
+/// every body once, and verifies the share (shareVerifies). Returns 0
+/// (read and verified), 1 where the reader refused the bytes (the
+/// diagnostic is the caller's own read's business), or 2 where the share
+/// was read but not found to verify (the caller's own verification then
+/// decides).
 int SyclReadBitcodeShare(LLVMContextRef C, const char *Data, size_t Len,
-                         unsigned Index, unsigned Count, int Verify) {
+                         unsigned Index, unsigned Count) {
   Expected<std::unique_ptr<Module>> M = readBitcodeBodies(
       MemoryBuffer::getMemBuffer(StringRef(Data, Len), "",
                                  /*RequiresNullTerminator=*/false),
@@ -322,7 +322,7 @@ int SyclReadBitcodeShare(LLVMContextRef C, const char *Data, size_t Len,
     consumeError(M.takeError());
     return 1;
   }
-  if (Verify && !shareVerifies(**M))
+  if (!shareVerifies(**M))
     return 2;
   return 0;
 }

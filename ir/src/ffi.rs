@@ -20,7 +20,6 @@ extern "C" {
         len: usize,
         index: u32,
         count: u32,
-        verify: i32,
     ) -> i32;
     pub fn SyclSourceIndexCreate(src: LLVMModuleRef) -> *mut std::ffi::c_void;
     pub fn SyclSourceIndexDispose(index: *mut std::ffi::c_void);

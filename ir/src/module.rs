@@ -47,8 +47,8 @@ pub enum IrError {
 pub enum ShareRead {
     /// The reader refused the bytes.
     Refused,
-    /// Read, and not verified: not asked, or the share did not pass (the
-    /// whole module's verification decides).
+    /// Read, and not found to verify (the whole module's verification
+    /// decides).
     Read,
     /// Read, and the share passed the verifier.
     Verified,
@@ -133,24 +133,6 @@ pub struct UnusedContext {
 unsafe impl Send for UnusedContext {}
 
 impl Context {
-    /// This context, for another thread to free with every module in it
-    /// (freeing a large module takes a tenth of a second and more, which a
-    /// thread that has other work need not wait for).
-    pub fn into_unused(self) -> UnusedContext {
-        UnusedContext { _ctx: self }
-    }
-}
-
-impl<'c> Module<'c> {
-    /// Gives the module up to its context, which frees it with itself
-    /// (LLVM's context deletes the modules it still owns), instead of
-    /// freeing it now.
-    pub fn free_with_context(self) {
-        std::mem::forget(self);
-    }
-}
-
-impl Context {
     /// Creates a fresh context.
     pub fn new() -> Self {
         let inner = InkContext::create();
@@ -223,31 +205,30 @@ impl Context {
         }
     }
 
+    /// This context, for another thread to free with every module in it
+    /// (freeing a large module takes a tenth of a second and more, which a
+    /// thread that has other work need not wait for).
+    pub fn into_unused(self) -> UnusedContext {
+        UnusedContext { _ctx: self }
+    }
+
     /// Reads share `index` of `count` of bitcode's function bodies, with
     /// its module-level records and metadata, into a module that is then
     /// freed: one thread's part of a read that `count` threads (each with
-    /// its own context) share, every body read by one of them. With
-    /// `verify`, the share is run through LLVM's verifier too: every share
+    /// its own context) share, every body read by one of them. Each share
+    /// is run through LLVM's verifier too: every share
     /// [`ShareRead::Verified`] means the whole module would pass it (the
     /// checks that need every body at once are made across the shares; a
     /// module with debug information is never found verified this way).
-    pub fn read_bitcode_share(&self, data: &[u8], index: u32, count: u32, verify: bool) -> ShareRead {
+    pub fn read_bitcode_share(&self, data: &[u8], index: u32, count: u32) -> ShareRead {
         if count == 0 || index >= count {
             return ShareRead::Refused;
         }
-        let status = unsafe {
-            ffi::SyclReadBitcodeShare(
-                self.raw(),
-                data.as_ptr() as *const _,
-                data.len(),
-                index,
-                count,
-                i32::from(verify),
-            )
-        };
+        let status =
+            unsafe { ffi::SyclReadBitcodeShare(self.raw(), data.as_ptr() as *const _, data.len(), index, count) };
         match status {
-            0 if verify => ShareRead::Verified,
-            0 | 2 => ShareRead::Read,
+            0 => ShareRead::Verified,
+            2 => ShareRead::Read,
             _ => ShareRead::Refused,
         }
     }
@@ -397,6 +378,13 @@ impl<'c> Module<'c> {
 
     pub(crate) fn raw(&self) -> LLVMModuleRef {
         self.inner.as_mut_ptr()
+    }
+
+    /// Gives the module up to its context, which frees it with itself
+    /// (LLVM's context deletes the modules it still owns), instead of
+    /// freeing it now.
+    pub fn free_with_context(self) {
+        std::mem::forget(self);
     }
 
     /// Reads the function bodies of a module that
@@ -951,15 +939,14 @@ mod tests {
         let ctx = Context::new();
         let bc = ctx.parse_ir(text.as_bytes(), "example.ll").expect("parse").to_bitcode();
         for count in 1..4 {
-            assert!((0..count).all(|i| Context::new().read_bitcode_share(&bc, i, count, true) == ShareRead::Verified));
-            assert!((0..count).all(|i| Context::new().read_bitcode_share(&bc, i, count, false) == ShareRead::Read));
+            assert!((0..count).all(|i| Context::new().read_bitcode_share(&bc, i, count) == ShareRead::Verified));
         }
-        assert_eq!(ctx.read_bitcode_share(&bc, 2, 2, false), ShareRead::Refused);
+        assert_eq!(ctx.read_bitcode_share(&bc, 2, 2), ShareRead::Refused);
         // Cut bitcode is refused by at least one share, and never ends the
         // process; the same bytes read whole are refused too.
         for n in (4..bc.len()).step_by(7) {
             let cut = &bc[..n];
-            let shares = (0..3).all(|i| Context::new().read_bitcode_share(cut, i, 3, true) != ShareRead::Refused);
+            let shares = (0..3).all(|i| Context::new().read_bitcode_share(cut, i, 3) != ShareRead::Refused);
             let whole = Context::new().parse_ir(cut, "cut.bc").is_ok();
             assert!(!whole || shares, "{n} bytes: read whole but refused in shares");
         }
@@ -1033,8 +1020,8 @@ define void @f(ptr %p) {\n  store ptr @llvm.donothing, ptr %p\n  ret void\n}\n";
                 assert!(m.verify().is_err(), "{name}: verifies whole");
                 let bc = m.to_bitcode();
                 for count in 1..4 {
-                    let verified = (0..count)
-                        .all(|i| Context::new().read_bitcode_share(&bc, i, count, true) == ShareRead::Verified);
+                    let verified =
+                        (0..count).all(|i| Context::new().read_bitcode_share(&bc, i, count) == ShareRead::Verified);
                     assert!(!verified, "{name}: verified in {count} shares");
                 }
             }
@@ -1050,7 +1037,7 @@ define void @f(ptr %p) {\n  store ptr @llvm.donothing, ptr %p\n  ret void\n}\n";
         let m = ctx.parse_ir(fine.as_bytes(), "fine.ll").expect("parse");
         assert!(m.verify().is_ok());
         assert_eq!(
-            Context::new().read_bitcode_share(&m.to_bitcode(), 0, 1, true),
+            Context::new().read_bitcode_share(&m.to_bitcode(), 0, 1),
             ShareRead::Read
         );
     }

@@ -414,9 +414,9 @@ fn read_bitcode_in_shares(code: &[u8]) -> bool {
         .min(MAX_THREADS) as u32;
     std::thread::scope(|scope| {
         let others: Vec<_> = (1..n)
-            .map(|i| scope.spawn(move || Context::new().read_bitcode_share(code, i, n, true)))
+            .map(|i| scope.spawn(move || Context::new().read_bitcode_share(code, i, n)))
             .collect();
-        let first = Context::new().read_bitcode_share(code, 0, n, true);
+        let first = Context::new().read_bitcode_share(code, 0, n);
         // Every thread is joined, whatever the first one found.
         let others: Vec<ShareRead> = others
             .into_iter()

@@ -376,12 +376,15 @@ struct InputBitcode {
 /// The input of a split: bytes to parse (and verify), or a module made in
 /// the split's context by its caller (`sycl-link`'s linked module).
 pub enum SplitInput<'a> {
-    /// LLVM IR, bitcode or text, parsed and verified by the split.
-    Bytes(Vec<u8>),
-    /// LLVM IR that a read check's worker read and found to verify
-    /// ([`crate::codegen_worker::ReadCheck::check`]): parsed by the split,
-    /// not verified again.
-    VerifiedBytes(Vec<u8>),
+    /// LLVM IR, bitcode or text, parsed by the split, and verified unless
+    /// `verified`: a read check's worker read it and found it to verify
+    /// ([`crate::codegen_worker::ReadCheck::check`]).
+    Bytes {
+        /// The IR.
+        data: Vec<u8>,
+        /// Verified already.
+        verified: bool,
+    },
     /// Makes the input module in the context given, already verified.
     Module(MakeModule<'a>),
 }
@@ -530,8 +533,7 @@ fn read_input<'c>(
                 broken: None,
             });
         }
-        SplitInput::Bytes(data) => (data, false),
-        SplitInput::VerifiedBytes(data) => (data, true),
+        SplitInput::Bytes { data, verified } => (data, verified),
     };
     let step = crate::trace::span("Parse", name);
     let m = parse_module(ctx, &data, name)?;

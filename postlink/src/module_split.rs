@@ -94,10 +94,10 @@ impl ImageSink for ModuleSplitSink<'_> {
 pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
     let mut report = Report::default();
     let (data, name) = read_input(&o.input)?;
-    let mut verified = false;
-    if let Some(c) = &o.read_check {
-        verified = c.check(&name, &data).map_err(|e| err(format!("{name}: {e}")))?;
-    }
+    let verified = match &o.read_check {
+        Some(c) => c.check(&name, &data).map_err(|e| err(format!("{name}: {e}")))?,
+        None => false,
+    };
     let prepare = |m: &Module<'_>| {
         check_supported(m, &name, false)?;
         let removed_used = remove_llvm_used(m).map_err(|e| err(e.to_string()))?;
@@ -113,10 +113,7 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         exact_threads: o.tuning.exact_threads,
         esimd: None,
     };
-    let input = match verified {
-        true => SplitInput::VerifiedBytes(data),
-        false => SplitInput::Bytes(data),
-    };
+    let input = SplitInput::Bytes { data, verified };
     let result = split_and_save(input, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
     report.warnings.extend(result.warnings);
     let mut files = Outputs::new();

@@ -402,11 +402,7 @@ where
     F: FnMut(Image) -> Result<(), PostLinkError> + Send,
 {
     let Input { data, name, verified } = input;
-    let input = match verified {
-        true => SplitInput::VerifiedBytes(data),
-        false => SplitInput::Bytes(data),
-    };
-    run_pipeline(settings, input, name, on_image)
+    run_pipeline(settings, SplitInput::Bytes { data, verified }, name, on_image)
 }
 
 /// [`post_link`] on a module that `make` builds (and verifies) in the

@@ -14,6 +14,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -570,6 +571,63 @@ void SyclMakeGlobalDeclaration(LLVMValueRef G) {
 size_t SyclInstructionCount(LLVMValueRef V) {
   auto *F = dyn_cast<Function>(unwrap(V));
   return F && !F->isMaterializable() ? F->getInstructionCount() : 0;
+}
+
+/// The global values \p V (a function, global variable or alias) refers
+/// to, found from \p V itself rather than from their use lists: the
+/// operands of a function's instructions and its personality, prefix and
+/// prologue data, a variable's initializer, an alias's aliasee; constants
+/// (expressions, aggregates, block addresses) are looked through, and so is
+/// an ifunc (to its resolver); metadata is not followed. Between them, the
+/// global values of a module refer to each other exactly as their use lists
+/// say (the split's dependency graph, split/src/graph.rs, walks those), so
+/// a module's graph can be made from copies of it that each have some of
+/// its bodies read. Writes up to \p Cap of them, each once, into \p Out and
+/// returns how many there are.
+size_t SyclReferencedGlobalValues(LLVMValueRef V, LLVMValueRef *Out,
+                                  size_t Cap) {
+  const auto *GV = cast<GlobalValue>(unwrap(V));
+  SmallVector<const Constant *, 32> Work;
+  SmallPtrSet<const Constant *, 32> Seen;
+  auto Follow = [&](const Value *Op) {
+    if (const auto *C = dyn_cast_or_null<Constant>(Op))
+      if (Seen.insert(C).second)
+        Work.push_back(C);
+  };
+  if (const auto *F = dyn_cast<Function>(GV)) {
+    if (F->hasPersonalityFn())
+      Follow(F->getPersonalityFn());
+    if (F->hasPrefixData())
+      Follow(F->getPrefixData());
+    if (F->hasPrologueData())
+      Follow(F->getPrologueData());
+    for (const BasicBlock &BB : *F)
+      for (const Instruction &I : BB)
+        for (const Use &U : I.operands())
+          Follow(U.get());
+  } else if (const auto *G = dyn_cast<GlobalVariable>(GV)) {
+    if (G->hasInitializer())
+      Follow(G->getInitializer());
+  } else if (const auto *A = dyn_cast<GlobalAlias>(GV)) {
+    Follow(A->getAliasee());
+  }
+  size_t N = 0;
+  while (!Work.empty()) {
+    const Constant *C = Work.pop_back_val();
+    if (const auto *IF = dyn_cast<GlobalIFunc>(C)) {
+      Follow(IF->getResolver());
+      continue;
+    }
+    if (const auto *Target = dyn_cast<GlobalValue>(C)) {
+      if (N < Cap)
+        Out[N] = wrap(Target);
+      ++N;
+      continue;
+    }
+    for (const Use &U : C->operands())
+      Follow(U.get());
+  }
+  return N;
 }
 
 /// True if \p V (a global value) is a declaration.

@@ -327,4 +327,19 @@ int SyclReadBitcodeShare(LLVMContextRef C, const char *Data, size_t Len,
   return 0;
 }
 
+/// Reads the body of function \p V where it is left to read (a module read
+/// lazily), as the extraction does when an image needs it. Returns 0, or 1
+/// with *Err set to LLVM's message.
+int SyclMaterializeFunction(LLVMValueRef V, char **Err) {
+  *Err = nullptr;
+  auto *F = cast<Function>(unwrap(V));
+  if (!F->isMaterializable())
+    return 0;
+  if (Error E = F->materialize()) {
+    *Err = copyMessage(toString(std::move(E)));
+    return 1;
+  }
+  return 0;
+}
+
 } // extern "C"

@@ -29,6 +29,8 @@ extern "C" {
     pub fn SyclMakeGlobalDeclaration(g: LLVMValueRef);
     pub fn SyclIsDeclaration(v: LLVMValueRef) -> i32;
     pub fn SyclInstructionCount(v: LLVMValueRef) -> usize;
+    pub fn SyclReferencedGlobalValues(v: LLVMValueRef, out: *mut LLVMValueRef, cap: usize) -> usize;
+    pub fn SyclMaterializeFunction(f: LLVMValueRef, err: *mut *mut libc_char) -> i32;
     pub fn SyclIsDiscardableIfUnused(v: LLVMValueRef) -> i32;
     pub fn SyclIsIndirectCall(call: LLVMValueRef) -> i32;
     pub fn SyclStripPointerCasts(v: LLVMValueRef) -> LLVMValueRef;

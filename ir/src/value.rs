@@ -14,6 +14,7 @@ use crate::cstr::{bytes_to_string, name_ptr};
 use crate::ffi;
 use crate::handles::{Type, Value};
 use crate::metadata::{MdOperand, MD_KIND_ABSENT};
+use crate::IrError;
 
 /// Linkage of a global value (LLVM's `LLVMLinkage`).
 pub type Linkage = llvm_sys::LLVMLinkage;
@@ -241,6 +242,39 @@ impl<'c> Value<'c> {
     /// declaration, a body not read yet, or any other value.
     pub fn instruction_count(self) -> usize {
         unsafe { ffi::SyclInstructionCount(self.raw()) }
+    }
+
+    /// The global values this function, global variable or alias refers
+    /// to, each once: what its instructions (and personality, prefix and
+    /// prologue data), its initializer or its aliasee use, looking through
+    /// constants and ifuncs (to their resolvers), not through metadata. A
+    /// function's body must be read for its instructions to count
+    /// ([`Value::read_body`]). Over a whole module this is the relation its
+    /// use lists give, seen from the other end.
+    pub fn referenced_global_values(self) -> Vec<Value<'c>> {
+        let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); 64];
+        loop {
+            let n = unsafe { ffi::SyclReferencedGlobalValues(self.raw(), out.as_mut_ptr(), out.len()) };
+            if n <= out.len() {
+                out.truncate(n);
+                return out.into_iter().map(|v| unsafe { Value::from_raw(v) }).collect();
+            }
+            out.resize(n, std::ptr::null_mut());
+        }
+    }
+
+    /// Reads this function's body where it is left to read (a module read
+    /// lazily or in two steps), as an extraction that needs it does.
+    pub fn read_body(self) -> Result<(), IrError> {
+        let mut msg: *mut std::os::raw::c_char = std::ptr::null_mut();
+        if unsafe { ffi::SyclMaterializeFunction(self.raw(), &mut msg) } != 0 {
+            let why = unsafe { crate::cstr::take_message(msg) };
+            return Err(IrError::Parse(format!(
+                "cannot read the body of '{}': {why}",
+                self.name()
+            )));
+        }
+        Ok(())
     }
 
     /// `GlobalValue::isDiscardableIfUnused`.

@@ -42,6 +42,7 @@ use sycl_process::serve::{ChildEnd, Handler, Isolation};
 pub(crate) use sycl_process::signals::block_sigpipe_on_this_thread;
 pub use sycl_process::{WorkerCommand, WORKER_FLAG};
 
+use crate::input::read_bitcode_in_shares;
 use crate::pieces::{Partition, PieceSettings};
 use sycl_props::property_set::PropertySetRegistry;
 
@@ -395,35 +396,6 @@ impl Handler for Codegen<'_> {
         };
         write_answer(out, &Err(message))
     }
-}
-
-/// The read check's read of bitcode: every function body read once, by
-/// one of several threads that each read the module-level records and
-/// metadata in their own context (the body reads are most of a module's
-/// read: llama.cpp's device code's check took 0.5-0.8 s read whole, 0.16 s
-/// in shares, on 16 cores). It reads what the caller's read then reads,
-/// in another order and without the upgrades the whole read ends with.
-/// Each thread also verifies its share (`sycl_ir::ShareRead`); true where
-/// every share verified, so that the caller need not verify the module
-/// again (llama.cpp's: 0.3 s on one thread there).
-fn read_bitcode_in_shares(code: &[u8]) -> bool {
-    use sycl_ir::{Context, ShareRead};
-    const MAX_THREADS: usize = 8;
-    let n = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(MAX_THREADS) as u32;
-    std::thread::scope(|scope| {
-        let others: Vec<_> = (1..n)
-            .map(|i| scope.spawn(move || Context::new().read_bitcode_share(code, i, n)))
-            .collect();
-        let first = Context::new().read_bitcode_share(code, 0, n);
-        // Every thread is joined, whatever the first one found.
-        let others: Vec<ShareRead> = others
-            .into_iter()
-            .map(|t| t.join().unwrap_or(ShareRead::Refused))
-            .collect();
-        first == ShareRead::Verified && others.iter().all(|&r| r == ShareRead::Verified)
-    })
 }
 
 /// What a child does, for the messages on how it ended.

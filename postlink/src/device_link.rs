@@ -167,6 +167,25 @@ pub struct Linked<'c> {
     pub bitcode: Option<Vec<u8>>,
     /// Whether the bfloat16 library was linked ([`link_bf16_devicelib`]).
     pub bf16: bool,
+    /// The function bodies of the lone input are left to read
+    /// ([`Linked::read_function_bodies`]; the split reads them in shares
+    /// where it can: [`MadeModule::bodies_left`]).
+    pub bodies_left: bool,
+}
+
+impl Linked<'_> {
+    /// Reads the function bodies left to read, if any, of the input at
+    /// `path`.
+    pub fn read_function_bodies(&mut self, path: &str) -> Result<(), PostLinkError> {
+        if self.bodies_left {
+            let _step = crate::trace::span("Read function bodies", path);
+            self.module
+                .read_function_bodies(path)
+                .map_err(|e| PostLinkError::new(e.to_string()))?;
+            self.bodies_left = false;
+        }
+        Ok(())
+    }
 }
 
 /// A successful link: the SYCLBIN bytes and what was done, for `-v`.
@@ -228,7 +247,10 @@ pub fn link_inputs(
     let ctx = Context::new();
     let mut warnings = Vec::new();
     let check = check.map_or(FileCheck::None, FileCheck::Worker);
-    let linked = link_modules(&ctx, inputs, device_libs, names, check, &mut warnings)?;
+    let mut linked = link_modules(&ctx, inputs, device_libs, names, check, &mut warnings)?;
+    if let Some(first) = inputs.first() {
+        linked.read_function_bodies(first)?;
+    }
     let _step = crate::trace::span("Write bitcode", LINKED_MODULE);
     Ok((linked.module.to_bitcode(), warnings))
 }
@@ -338,12 +360,6 @@ pub fn link_modules<'c>(
     // llama.cpp's device code, a sixth of a relink after an edit). Linked
     // inputs and device libraries are.
     let bf16 = link_bf16_devicelib(ctx, &linked)?;
-    if bodies_left {
-        let _step = crate::trace::span("Read function bodies", first);
-        linked
-            .read_function_bodies(first)
-            .map_err(|e| PostLinkError::new(format!("{first}: {e}")))?;
-    }
     if !lone {
         let _step = crate::trace::span("Verify", LINKED_MODULE);
         linked
@@ -354,6 +370,7 @@ pub fn link_modules<'c>(
         module: linked,
         bitcode,
         bf16,
+        bodies_left,
     })
 }
 
@@ -589,6 +606,7 @@ fn link_and_package(
                 module: linked.module,
                 bitcode: linked.bitcode,
                 redo: linked.bf16.then_some(relink_bf16_devicelib as CopyStep),
+                bodies_left: linked.bodies_left,
             })
         },
         |image| {

@@ -14,6 +14,15 @@
 //! the calling thread's module is freed with its context by another thread
 //! while the workers start. More
 //! threads are used only where that round trip pays (`useful_threads`).
+//!
+//! Verified bitcode whose function bodies are left to read (a read check
+//! verified it in shares) is not read whole at all where the pre-split
+//! steps need no body and several threads split it (`split_in_shares`):
+//! the threads read their copies first, read every body once between them
+//! for the analysis, each summarising the values it read
+//! ([`sycl_split::summary`]), and the calling thread groups and plans from
+//! the summaries (llama.cpp's device code: its one-thread read took 0.4-0.6
+//! s of a relink after an edit on 16 cores).
 //! Every image is built from the same module by the same steps (an image's
 //! use lists follow from how it is built, not from its source's), so which
 //! thread builds it does not matter; results are put back in job order.
@@ -36,13 +45,15 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
 
 use sycl_ir::{Context, Extractor, Module, Value};
 use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::properties::EsimdStatus;
 use sycl_split::entry_points::EntryPointOptions;
-use sycl_split::{group_entry_points, DependencyGraph, EntryPointGroup, SplitMode};
+use sycl_split::grouping::group_entry_points_by;
+use sycl_split::summary::{collect, Grouping, Summarizer, ValueSummary};
+use sycl_split::{group_entry_points, is_entry_point, DependencyGraph, EntryPointGroup, SplitMode};
 
 use crate::error::PostLinkError;
 use crate::esimd::{process_image, EsimdOptions, ImageInfo};
@@ -185,7 +196,7 @@ struct Work<'a, S: ImageSink> {
     s: &'a SplitSettings,
     name: &'a str,
     sink: &'a S,
-    jobs: &'a [Job],
+    jobs: Vec<Job>,
     pending: Vec<AtomicU32>,
     next: AtomicUsize,
     failed: AtomicBool,
@@ -195,15 +206,16 @@ struct Work<'a, S: ImageSink> {
 impl<'a, S: ImageSink> Work<'a, S> {
     /// The work of `jobs` on a module of `values` global values: every
     /// value's count of the jobs that define it.
-    fn new(s: &'a SplitSettings, name: &'a str, sink: &'a S, jobs: &'a [Job], values: usize) -> Self {
+    fn new(s: &'a SplitSettings, name: &'a str, sink: &'a S, jobs: Vec<Job>, values: usize) -> Self {
         // How many jobs not yet started define each global value: a worker frees
         // a function body once none does.
         let mut pending = vec![0u32; values];
-        for job in jobs {
+        for job in &jobs {
             for &d in &job.defs {
                 pending[d as usize] += 1;
             }
         }
+        let results = Mutex::new((0..jobs.len()).map(|_| None).collect());
         Work {
             s,
             name,
@@ -212,7 +224,7 @@ impl<'a, S: ImageSink> Work<'a, S> {
             pending: pending.into_iter().map(AtomicU32::new).collect(),
             next: AtomicUsize::new(0),
             failed: AtomicBool::new(false),
-            results: Mutex::new((0..jobs.len()).map(|_| None).collect()),
+            results,
         }
     }
 
@@ -263,7 +275,9 @@ impl<'a, S: ImageSink> Work<'a, S> {
     /// every body this thread read whose last job has started, whichever
     /// thread ran that job (a helper shared by images built on several
     /// threads would otherwise stay in every copy but the last one's).
-    fn run(&self, src: &Module<'_>) {
+    /// `read_before` are values whose bodies this thread read before (for
+    /// the analysis: [`split_in_shares`]): they are freed as its own are.
+    fn run(&self, src: &Module<'_>, read_before: &[u32]) {
         let values = src.global_values();
         let extractor = Extractor::new(src);
         // Values this thread's copy may hold the body of, swept every
@@ -271,6 +285,15 @@ impl<'a, S: ImageSink> Work<'a, S> {
         const SWEEP_EVERY: usize = 16;
         let mut held: Vec<u32> = Vec::new();
         let mut is_held = vec![false; values.len()];
+        for &d in read_before {
+            let Some(&v) = values.get(d as usize) else { continue };
+            if self.pending[d as usize].load(Ordering::SeqCst) == 0 {
+                extractor.release_body(v);
+            } else if !is_held[d as usize] {
+                is_held[d as usize] = true;
+                held.push(d);
+            }
+        }
         let mut done = 0usize;
         while !self.failed.load(Ordering::SeqCst) {
             let n = self.next.fetch_add(1, Ordering::SeqCst);
@@ -358,6 +381,11 @@ pub struct MadeModule<'c> {
     /// What was done to the module after it was read from
     /// [`MadeModule::bitcode`], done again on each copy read from it.
     pub redo: Option<CopyStep>,
+    /// The module's function bodies are left to read
+    /// ([`sycl_ir::Context::parse_bitcode_module_level`]; it was verified
+    /// all the same): the split reads them, or has its threads read them
+    /// in shares (see the module documentation).
+    pub bodies_left: bool,
 }
 
 /// A step done again on each thread's copy of a [`MadeModule`]: given the
@@ -393,7 +421,11 @@ pub enum SplitInput<'a> {
 /// steps and checks; it says whether it changed the module), splits it into
 /// device images and saves each with
 /// `sink`. `before_extract` sees the groups first (for checks that reject
-/// the input). The calling thread is one of the workers (see the module
+/// the input). `bodies_needed` says whether those two need the function
+/// bodies of the module as read at module level (else, where the bodies
+/// are left to read, the threads read them in shares: see the module
+/// documentation).
+/// The calling thread is one of the workers (see the module
 /// documentation); `s.threads - 1` more are started when there are jobs
 /// for them.
 pub fn split_and_save<S: ImageSink>(
@@ -403,20 +435,40 @@ pub fn split_and_save<S: ImageSink>(
     sink: &S,
     prepare: impl for<'c> FnOnce(&Module<'c>) -> Result<bool, PostLinkError>,
     before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
+    bodies_needed: impl for<'c> FnOnce(&Module<'c>) -> bool,
 ) -> Result<SplitResult<S::Output>, PostLinkError> {
     let ctx = Context::new();
     let ReadInput {
         module: m,
         bitcode: mut input_bitcode,
         broken,
+        bodies_left,
     } = read_input(&ctx, input, name, s.threads)?;
     if let Some(what) = broken {
         return Err(broken_input_error(&m, name, s, before_extract, what));
+    }
+    let mut in_shares = bodies_left
+        && input_bitcode.is_some()
+        && shares_pay(s)
+        && s.split_given
+        && m.functions().into_iter().any(|f| is_entry_point(f, s.ep))
+        && !bodies_needed(&m);
+    if bodies_left && !in_shares {
+        read_bodies(&m, name)?;
     }
 
     let analysis = crate::trace::span("Analysis", name);
     if prepare(&m)? {
         input_bitcode = None;
+        // Changed at module level only (`bodies_needed`): read the rest.
+        if in_shares {
+            in_shares = false;
+            read_bodies(&m, name)?;
+        }
+    }
+    if let (true, Some(input)) = (in_shares, input_bitcode.take()) {
+        drop(analysis);
+        return split_in_shares(&m, &input, name, s, sink, before_extract);
     }
     let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
     before_extract(&m, &groups)?;
@@ -438,7 +490,7 @@ pub fn split_and_save<S: ImageSink>(
         &jobs,
         input_bitcode.is_none(),
     );
-    let work = Work::new(s, name, sink, &jobs, m.global_values().len());
+    let work = Work::new(s, name, sink, jobs, m.global_values().len());
     // With one thread, the calling thread extracts from the input module
     // itself. With more, the input module is freed with its context on
     // another thread; every worker, the calling thread included, extracts
@@ -502,6 +554,312 @@ fn free_in_background(ctx: sycl_ir::UnusedContext) -> Option<std::thread::JoinHa
         .ok()
 }
 
+/// Whether a split on `s.threads` threads pays where the input's bodies
+/// are left to read: then no thread reads the whole module, the threads
+/// read it in shares ([`split_in_shares`]), which is faster than one thread
+/// reading it wherever there are two cores.
+fn shares_pay(s: &SplitSettings) -> bool {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    s.threads > 1 && (s.exact_threads || cores > 1)
+}
+
+/// How many global values a thread of [`split_in_shares`] summarises at a
+/// time.
+const SHARE_CHUNK: usize = 16;
+
+/// The split of a module `m` whose function bodies are left to read
+/// (prepared: `m` is changed no more), with no thread reading it whole: the
+/// threads each read a copy lazily from `input`, as for the images, and
+/// between them read every body once for the analysis, each summarising
+/// the values it read ([`sycl_split::summary`]). The calling thread then
+/// groups the entry points of `m` and plans the jobs from the summaries,
+/// and every thread goes on to the images from its own copy (the bodies it
+/// read for the analysis are freed as those read for the images are). The
+/// images are those of the module read whole: the summaries give the same
+/// groups and values (tested in `sycl_split::summary` and at 1-3 threads
+/// in `tests/`), and each image is built the same way from a copy.
+fn split_in_shares<S: ImageSink>(
+    m: &Module<'_>,
+    input: &InputBitcode,
+    name: &str,
+    s: &SplitSettings,
+    sink: &S,
+    before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
+) -> Result<SplitResult<S::Output>, PostLinkError> {
+    let md_kinds = post_split_md_kinds(s, m);
+    let copy = CopySource {
+        bytes: &input.data,
+        redo: input.redo,
+        name,
+        data_layout: m.data_layout_str(),
+        md_kinds: &md_kinds,
+        grouping: Grouping {
+            mode: s.mode,
+            global_scope: s.global_scope,
+            ep: s.ep,
+        },
+    };
+    let shares = Shares::new(m.global_values().len());
+    let plan: OnceLock<Work<'_, S>> = OnceLock::new();
+    let worker = || {
+        let ctx = Context::new();
+        let read = copy.summarize(&ctx, &shares);
+        shares.wait_for_plan();
+        if let (Some((wm, read)), Some(work)) = (&read, plan.get()) {
+            work.run(wm, read);
+        }
+    };
+    std::thread::scope(|scope| {
+        let mut started = 0;
+        for _ in 1..s.threads {
+            match std::thread::Builder::new().spawn_scoped(scope, worker) {
+                Ok(_) => started += 1,
+                Err(_) => break,
+            }
+        }
+        let ctx = Context::new();
+        let read = copy.summarize(&ctx, &shares);
+        {
+            let _planned = Planned(&shares);
+            shares.wait_for_summaries(started + 1);
+            let _step = crate::trace::span("Analysis", name);
+            match shares
+                .take_summaries()
+                .and_then(|v| plan_from_summaries(m, v, s, name, sink, before_extract))
+            {
+                Ok(work) => drop(plan.set(work)),
+                Err(e) => shares.fail(e),
+            }
+        }
+        if let (Some((wm, read)), Some(work)) = (&read, plan.get()) {
+            work.run(wm, read);
+        }
+    });
+    match plan.into_inner() {
+        Some(work) => work.into_result(),
+        None => Err(shares.into_error()),
+    }
+}
+
+/// The jobs of [`split_in_shares`], from the summaries of the values of
+/// `m` (by position): the groups of its entry points (`before_extract`
+/// sees them first) and the values each group's image defines.
+fn plan_from_summaries<'a, S: ImageSink>(
+    m: &Module<'_>,
+    summaries: Vec<ValueSummary>,
+    s: &'a SplitSettings,
+    name: &'a str,
+    sink: &'a S,
+    before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
+) -> Result<Work<'a, S>, PostLinkError> {
+    let values = m.global_values();
+    if summaries.len() != values.len() {
+        return Err(PostLinkError::new(
+            "internal error: the split's analysis missed global values",
+        ));
+    }
+    let position: HashMap<Value<'_>, u32> = values.iter().enumerate().map(|(i, &v)| (v, i as u32)).collect();
+    let groups = group_entry_points_by(m, s.ep, |f| {
+        position
+            .get(&f)
+            .and_then(|&p| summaries[p as usize].key.clone())
+            .unwrap_or_default()
+    });
+    before_extract(m, &groups)?;
+    let always: Vec<u32> = m
+        .globals()
+        .into_iter()
+        .filter(|g| !g.is_discardable_if_unused())
+        .filter_map(|g| position.get(&g).copied())
+        .collect();
+    let declared = |p: u32| {
+        let v = values[p as usize];
+        v.is_function() && v.is_declaration()
+    };
+    let jobs = groups
+        .iter()
+        .map(|g| {
+            let entries: Vec<u32> = g.entry_points.iter().filter_map(|f| position.get(f).copied()).collect();
+            Job {
+                names: g.names(),
+                defs: collect(&summaries, &entries, &always, declared),
+                has_virtual_functions: g.has_virtual_functions,
+            }
+        })
+        .collect();
+    Ok(Work::new(s, name, sink, jobs, values.len()))
+}
+
+/// Where the threads of [`split_in_shares`] read their copies from.
+struct CopySource<'a> {
+    bytes: &'a [u8],
+    redo: Option<CopyStep>,
+    name: &'a str,
+    data_layout: String,
+    md_kinds: &'a [&'a str],
+    grouping: Grouping,
+}
+
+impl CopySource<'_> {
+    /// Reads a copy in `ctx` and summarises values in it until none is left
+    /// ([`Shares::summarize`]); the copy and the values whose bodies this
+    /// thread read, or `None` where the copy could not be read.
+    fn summarize<'c>(&'c self, ctx: &'c Context, shares: &Shares) -> Option<(Module<'c>, Vec<u32>)> {
+        let _done = Summarized(shares);
+        let _step = crate::trace::span("Read in shares", self.name);
+        match read_copy(ctx, self.bytes, self.redo, self.name, &self.data_layout, self.md_kinds) {
+            Ok(wm) => {
+                let read = shares.summarize(&wm, self.grouping, self.name);
+                Some((wm, read))
+            }
+            Err(e) => {
+                shares.fail(e);
+                None
+            }
+        }
+    }
+}
+
+/// The analysis the threads of [`split_in_shares`] share: which values are
+/// left to summarise, the summaries, the first error, and where the threads
+/// are (every thread summarises, then waits for the plan).
+struct Shares {
+    values: usize,
+    next: AtomicUsize,
+    summaries: Mutex<Vec<Option<ValueSummary>>>,
+    error: Mutex<Option<PostLinkError>>,
+    state: Mutex<ShareState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct ShareState {
+    summarized: usize,
+    planned: bool,
+}
+
+impl Shares {
+    fn new(values: usize) -> Self {
+        Shares {
+            values,
+            next: AtomicUsize::new(0),
+            summaries: Mutex::new(vec![None; values]),
+            error: Mutex::new(None),
+            state: Mutex::new(ShareState::default()),
+            changed: Condvar::new(),
+        }
+    }
+
+    /// Keeps the first error.
+    fn fail(&self, e: PostLinkError) {
+        self.error
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get_or_insert(e);
+    }
+
+    fn failed(&self) -> bool {
+        self.error.lock().unwrap_or_else(PoisonError::into_inner).is_some()
+    }
+
+    fn into_error(self) -> PostLinkError {
+        self.error
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .unwrap_or_else(|| PostLinkError::new("internal error: the split's analysis stopped"))
+    }
+
+    /// Summarises chunks of values in `copy` until none is left or a thread
+    /// failed; returns the positions of the functions whose bodies it read.
+    fn summarize(&self, copy: &Module<'_>, grouping: Grouping, name: &str) -> Vec<u32> {
+        let summarizer = Summarizer::new(copy, grouping);
+        let mut read = Vec::new();
+        if summarizer.len() != self.values {
+            self.fail(PostLinkError::new(
+                "internal error: a copy of the module has other global values",
+            ));
+            return read;
+        }
+        let mut done: Vec<(usize, ValueSummary)> = Vec::new();
+        while !self.failed() {
+            let start = self.next.fetch_add(SHARE_CHUNK, Ordering::SeqCst);
+            if start >= self.values {
+                break;
+            }
+            for p in start..(start + SHARE_CHUNK).min(self.values) {
+                match summarizer.summarize(p as u32) {
+                    Ok(summary) => {
+                        if summary.instructions > 0 {
+                            read.push(p as u32);
+                        }
+                        done.push((p, summary));
+                    }
+                    Err(e) => {
+                        self.fail(PostLinkError::new(format!("{name}: {e}")));
+                        return read;
+                    }
+                }
+            }
+        }
+        let mut all = self.summaries.lock().unwrap_or_else(PoisonError::into_inner);
+        for (p, summary) in done {
+            all[p] = Some(summary);
+        }
+        read
+    }
+
+    /// Every value's summary, once every thread is done.
+    fn take_summaries(&self) -> Result<Vec<ValueSummary>, PostLinkError> {
+        if self.failed() {
+            return Err(PostLinkError::new("the split's analysis failed"));
+        }
+        let all = std::mem::take(&mut *self.summaries.lock().unwrap_or_else(PoisonError::into_inner));
+        all.into_iter()
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| PostLinkError::new("internal error: the split's analysis missed global values"))
+    }
+
+    fn update(&self, f: impl FnOnce(&mut ShareState)) {
+        f(&mut self.state.lock().unwrap_or_else(PoisonError::into_inner));
+        self.changed.notify_all();
+    }
+
+    fn wait_until(&self, done: impl Fn(&ShareState) -> bool) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        while !done(&state) {
+            state = self.changed.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    fn wait_for_summaries(&self, threads: usize) {
+        self.wait_until(|st| st.summarized >= threads);
+    }
+
+    fn wait_for_plan(&self) {
+        self.wait_until(|st| st.planned);
+    }
+}
+
+/// Tells the other threads, when dropped (also on a panic), that this
+/// thread is done summarising.
+struct Summarized<'a>(&'a Shares);
+
+impl Drop for Summarized<'_> {
+    fn drop(&mut self) {
+        self.0.update(|st| st.summarized += 1);
+    }
+}
+
+/// Tells the threads, when dropped (also on a panic), that the plan is made
+/// or will not be.
+struct Planned<'a>(&'a Shares);
+
+impl Drop for Planned<'_> {
+    fn drop(&mut self) {
+        self.0.update(|st| st.planned = true);
+    }
+}
+
 /// The input module as [`read_input`] read it.
 struct ReadInput<'c> {
     /// The module.
@@ -510,6 +868,23 @@ struct ReadInput<'c> {
     bitcode: Option<InputBitcode>,
     /// The verifier's message when the input is broken.
     broken: Option<String>,
+    /// The function bodies are left to read ([`MadeModule::bodies_left`]).
+    bodies_left: bool,
+}
+
+/// Reads the function bodies of `m` left to read.
+fn read_bodies(m: &Module<'_>, name: &str) -> Result<(), PostLinkError> {
+    let _step = crate::trace::span("Read function bodies", name);
+    m.read_function_bodies(name).map_err(|e| input_error(name, e))
+}
+
+/// LLVM's complaint about input `name`, named as [`parse_module`] names it.
+fn input_error(name: &str, e: sycl_ir::IrError) -> PostLinkError {
+    let s = e.to_string();
+    match s.starts_with(name) {
+        true => crate::error::err(s),
+        false => crate::error::err(format!("{name}: {s}")),
+    }
 }
 
 /// Makes or parses the input module in `ctx`; parsed input is verified
@@ -531,12 +906,21 @@ fn read_input<'c>(
                     .filter(|_| threads > 1)
                     .map(|data| InputBitcode { data, redo: made.redo }),
                 broken: None,
+                bodies_left: made.bodies_left,
             });
         }
         SplitInput::Bytes { data, verified } => (data, verified),
     };
     let step = crate::trace::span("Parse", name);
-    let m = parse_module(ctx, &data, name)?;
+    // Verified bitcode that threads may share is read at module level: its
+    // bodies are read later, by the threads where they can.
+    let bodies_left = verified && threads > 1 && sycl_ir::is_bitcode(&data);
+    let m = match bodies_left {
+        true => ctx
+            .parse_bitcode_module_level(&data, name)
+            .map_err(|e| input_error(name, e))?,
+        false => parse_module(ctx, &data, name)?,
+    };
     drop(step);
     // The module holds what it needs. Bitcode input is kept while
     // threads may share the split: if the pre-split steps leave the
@@ -560,6 +944,7 @@ fn read_input<'c>(
         module: m,
         bitcode,
         broken,
+        bodies_left,
     })
 }
 
@@ -656,28 +1041,45 @@ fn run_workers<S: ImageSink>(
     let copy_worker = || {
         let Some(bitcode) = bitcode else { return };
         let ctx = Context::new();
-        let wm = match ctx.parse_bitcode_lazy(bitcode.bytes(), name) {
-            Ok(wm) => wm,
-            Err(e) => return work.fail(PostLinkError::new(e.to_string())),
-        };
-        // The bitcode reader upgrades some data layouts (an empty SPIR layout
-        // becomes "G1"); images keep the layout the input was read with.
-        wm.set_data_layout(data_layout);
-        if let Some(Err(e)) = bitcode.redo().map(|redo| redo(&ctx, &wm)) {
-            return work.fail(e);
+        let copy = read_copy(&ctx, bitcode.bytes(), bitcode.redo(), name, data_layout, md_kinds);
+        match copy {
+            Ok(wm) => work.run(&wm, &[]),
+            Err(e) => work.fail(e),
         }
-        register_md_kinds(&wm, md_kinds);
-        work.run(&wm);
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
             scope.spawn(copy_worker);
         }
         match m {
-            Some(m) => work.run(m),
+            Some(m) => work.run(m, &[]),
             None => copy_worker(),
         }
     });
+}
+
+/// A thread's copy of the split's input, read lazily in `ctx` from
+/// `bitcode` with `data_layout`, `redo` done on it and `md_kinds`
+/// registered.
+fn read_copy<'c>(
+    ctx: &'c Context,
+    bitcode: &'c [u8],
+    redo: Option<CopyStep>,
+    name: &str,
+    data_layout: &str,
+    md_kinds: &[&str],
+) -> Result<Module<'c>, PostLinkError> {
+    let wm = ctx
+        .parse_bitcode_lazy(bitcode, name)
+        .map_err(|e| PostLinkError::new(e.to_string()))?;
+    // The bitcode reader upgrades some data layouts (an empty SPIR layout
+    // becomes "G1"); images keep the layout the input was read with.
+    wm.set_data_layout(data_layout);
+    if let Some(redo) = redo {
+        redo(ctx, &wm)?;
+    }
+    register_md_kinds(&wm, md_kinds);
+    Ok(wm)
 }
 
 /// The metadata kinds that the steps after the split may attach and the

@@ -16,7 +16,7 @@ use crate::files::{image_file_name, ImageFile};
 use crate::image::DeviceImage;
 use crate::input::read_input;
 use crate::output::{Outputs, PendingFile};
-use crate::pipeline::{add_esimd_status, check_supported, serialize};
+use crate::pipeline::{add_esimd_status, check_supported, pre_split_needs_bodies, serialize};
 
 /// What the `sycl-module-split` sink wrote for one image.
 #[derive(Default)]
@@ -114,7 +114,15 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         esimd: None,
     };
     let input = SplitInput::Bytes { data, verified };
-    let result = split_and_save(input, &name, &settings, &ModuleSplitSink { o }, prepare, |_, _| Ok(()))?;
+    let result = split_and_save(
+        input,
+        &name,
+        &settings,
+        &ModuleSplitSink { o },
+        prepare,
+        |_, _| Ok(()),
+        |m| pre_split_needs_bodies(m, false),
+    )?;
     report.warnings.extend(result.warnings);
     let mut files = Outputs::new();
     let mut table = FileTable::new(vec!["Code".into(), "Properties".into(), "Symbols".into()]);

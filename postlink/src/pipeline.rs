@@ -70,6 +70,32 @@ pub(crate) fn check_supported(m: &Module<'_>, input: &str, esimd: bool) -> Resul
     Ok(())
 }
 
+/// Whether the pre-split steps (`prepare` of [`run_pipeline`] and of
+/// `sycl-module-split`, [`check_supported`], and with `image_scope_check`
+/// the `device_image_scope` check) need the function bodies of `m`, read at
+/// module level ([`crate::driver::split_and_save`]). They look at function
+/// metadata and uses only where the module has ESIMD code, `invoke_simd`,
+/// `llvm.used`, `llvm.compiler.used`, sanitizer metadata or (for the check)
+/// `device_image_scope` device globals, each seen at module level (the
+/// ESIMD marker's metadata kind is registered by any module that uses it);
+/// without them they rename kernels at most.
+pub(crate) fn pre_split_needs_bodies(m: &Module<'_>, image_scope_check: bool) -> bool {
+    use sycl_passes::properties::device_globals::{has_device_image_scope, is_device_global};
+    m.md_kind(sycl_split::esimd::ESIMD_MARKER_MD) != sycl_ir::MD_KIND_ABSENT
+        || m.functions()
+            .into_iter()
+            .any(|f| f.name().starts_with(sycl_split::esimd::INVOKE_SIMD_PREFIX))
+        || m.global("llvm.used").is_some()
+        || m.global("llvm.compiler.used").is_some()
+        || sycl_passes::properties::misc::SANITIZER_METADATA
+            .iter()
+            .any(|(name, _)| m.global(name).is_some())
+        || (image_scope_check
+            && m.globals()
+                .into_iter()
+                .any(|g| is_device_global(g) && has_device_image_scope(g)))
+}
+
 /// Upstream's `-device-globals` check: a `device_image_scope` device global
 /// may be used from the entry points of one image only.
 fn check_device_image_scope(m: &Module<'_>, groups: &[EntryPointGroup<'_>]) -> Result<(), PostLinkError> {
@@ -503,18 +529,26 @@ where
         }
         Ok(changed || modified)
     };
-    let result = split_and_save(input, &name, &split, &sink, prepare, |m, groups| {
-        if s.device_globals {
-            check_device_image_scope(m, groups)?;
-        }
-        if s.ir_output_only && groups.len() > 1 {
-            return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
-        }
-        if groups.len() > 1 {
-            sink.maker.several_images.store(true, Ordering::SeqCst);
-        }
-        Ok(())
-    })?;
+    let result = split_and_save(
+        input,
+        &name,
+        &split,
+        &sink,
+        prepare,
+        |m, groups| {
+            if s.device_globals {
+                check_device_image_scope(m, groups)?;
+            }
+            if s.ir_output_only && groups.len() > 1 {
+                return Err(err("some modules had to be split, '-ir-output-only' can't be used"));
+            }
+            if groups.len() > 1 {
+                sink.maker.several_images.store(true, Ordering::SeqCst);
+            }
+            Ok(())
+        },
+        |m| pre_split_needs_bodies(m, s.device_globals),
+    )?;
     let maker = &sink.maker;
     let mut warnings = rename_warnings.into_inner().unwrap_or_default();
     if no_module_ids.load(Ordering::SeqCst) {

@@ -68,18 +68,36 @@ pub fn group_entry_points<'c>(
     global_scope: bool,
     opts: EntryPointOptions,
 ) -> Vec<EntryPointGroup<'c>> {
+    group_entry_points_by(m, opts, |f| group_key(m, f, mode, global_scope))
+}
+
+/// The category key of entry point `f` of `m` (see [`group_entry_points`]).
+/// Per source it reads `f`'s function metadata, which a module read lazily
+/// has only once `f`'s body is read.
+pub fn group_key(m: &Module<'_>, f: Value<'_>, mode: SplitMode, global_scope: bool) -> String {
+    if global_scope || mode == SplitMode::None {
+        format!("{GLOBAL_KEY}-")
+    } else if mode == SplitMode::Kernel {
+        format!("{}-", f.name())
+    } else {
+        source_key(m, f)
+    }
+}
+
+/// [`group_entry_points`] with each entry point's key given by `key_of`
+/// (the [`group_key`] of the function, which may have been found in
+/// another copy of the module: [`crate::summary`]).
+pub fn group_entry_points_by<'c>(
+    m: &Module<'c>,
+    opts: EntryPointOptions,
+    mut key_of: impl FnMut(Value<'c>) -> String,
+) -> Vec<EntryPointGroup<'c>> {
     let mut groups: IndexMap<String, EntryPointGroup<'c>> = IndexMap::new();
     for f in m.functions() {
         if !is_entry_point(f, opts) {
             continue;
         }
-        let key = if global_scope || mode == SplitMode::None {
-            format!("{GLOBAL_KEY}-")
-        } else if mode == SplitMode::Kernel {
-            format!("{}-", f.name())
-        } else {
-            source_key(m, f)
-        };
+        let key = key_of(f);
         let g = groups.entry(key.clone()).or_insert_with(|| EntryPointGroup {
             key,
             entry_points: Vec::new(),

@@ -11,6 +11,7 @@ pub mod entry_points;
 pub mod esimd;
 pub mod graph;
 pub mod grouping;
+pub mod summary;
 
 pub use entry_points::{can_be_imported, is_entry_point, is_kernel, EntryPointOptions};
 pub use graph::DependencyGraph;

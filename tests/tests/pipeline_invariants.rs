@@ -384,6 +384,22 @@ fn check(seed: u64) -> Result<(), TestCaseError> {
                 )));
             }
         }
+        // Bitcode verified in shares: where the pre-split steps need no
+        // body, the threads read it in shares for the analysis too, and no
+        // thread reads it whole.
+        let run_shares = |threads| {
+            let input = Input::from_bytes(bitcode.clone(), "gen.bc").verify_in_shares();
+            post_link_images(&settings(mode, threads), input)
+                .map(|(images, _)| images)
+                .map_err(|e| fail(format!("{mode:?}: {e}")))
+        };
+        for threads in [1, 2, 3] {
+            if bytes(&run_shares(threads)?) != one {
+                return Err(fail(format!(
+                    "{mode:?}: bitcode verified in shares: {threads} threads give other bytes than 1"
+                )));
+            }
+        }
     }
     Ok(())
 }

@@ -59,7 +59,7 @@ use crate::error::{PostLinkError, Report};
 use crate::kernel_names::rename_kernels;
 use crate::pipeline::post_link_module;
 pub use crate::settings::KernelNames;
-use crate::settings::{RunTuning, Settings, SpecConstMode};
+use crate::settings::{ImageOrder, RunTuning, Settings, SpecConstMode};
 use crate::syclbin::{self, Packager, SyclbinImage, SyclbinOptions};
 use sycl_props::syclbin::BundleState;
 
@@ -570,6 +570,8 @@ fn link_and_package(
     // Each image's exported and imported symbols, for the warning of
     // dynamic linking (`import_between_images`).
     let mut symbols: Vec<ImageSymbols> = Vec::new();
+    // The image numbers handed over so far.
+    let mut numbered: Vec<bool> = Vec::new();
     let mut settings = syclbin_settings(o);
     let _relink = relink.then(|| crate::trace::span("Relink", LINKED_MODULE));
     // A first link's split feeds the compilers ([`RunTuning::streaming_split_threads`]).
@@ -579,6 +581,10 @@ fn link_and_package(
         true => o.syclbin.threads,
         false => RunTuning::streaming_split_threads(o.syclbin.threads),
     });
+    // Images go to code generation as they are made, the largest first
+    // (each in its place by number): the longest to compile start first,
+    // and after an edit, the changed image does not wait for the others.
+    settings.image_order = ImageOrder::AsMade;
     let report = post_link_module(
         &settings,
         LINKED_MODULE,
@@ -618,8 +624,16 @@ fn link_and_package(
             if o.dependencies == ImageDependencies::All {
                 symbols.push(ImageSymbols::of(&image));
             }
+            // Numbered as made (ImageOrder::AsMade): each number once.
+            let number = image.number;
+            if number >= numbered.len() {
+                numbered.resize(number + 1, false);
+            }
+            if std::mem::replace(&mut numbered[number], true) {
+                return Err(PostLinkError::new(format!("internal error: image {number} made twice")));
+            }
             packager
-                .submit(SyclbinImage::from(image))
+                .submit_number(number, SyclbinImage::from(image))
                 .map_err(|e| PostLinkError::new(e.to_string()))
         },
     );

@@ -80,7 +80,7 @@ pub use image::{Image, ImageKind, TargetOutcome};
 pub use input::Input;
 pub use module_split::{run_module_split, ModuleSplitOptions};
 pub use pipeline::{post_link, post_link_images, post_link_module};
-pub use settings::{IdQueriesRange, KernelNames, Settings, SpecConstMode};
+pub use settings::{IdQueriesRange, ImageOrder, KernelNames, Settings, SpecConstMode};
 pub use sycl_passes::properties::EsimdStatus;
 pub use sycl_props::property_set::PropertySetRegistry;
 pub use sycl_split::SplitMode;

@@ -33,7 +33,7 @@ use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
 use crate::input::{parse_module, Input};
 use crate::kernel_names::rename_kernels;
 use crate::output::io_reason;
-use crate::settings::{KernelNames, Settings, SpecConstMode};
+use crate::settings::{ImageOrder, KernelNames, Settings, SpecConstMode};
 
 /// Functions carrying `sycl_explicit_simd` metadata.
 fn has_esimd_functions(m: &Module<'_>) -> bool {
@@ -373,6 +373,8 @@ struct Delivery<F> {
     /// The callback returned an error: it is never called again (other
     /// workers may still finish images; those are dropped).
     stopped: bool,
+    /// Images go to the callback as they are made ([`ImageOrder::AsMade`]).
+    as_made: bool,
 }
 
 /// The sink the driver calls: makes the images, then delivers them in order.
@@ -397,10 +399,20 @@ where
         if d.stopped {
             return Err(err("the image callback stopped the run"));
         }
-        d.waiting.insert(n, images);
-        while let Some(ready) = d.waiting.remove(&d.next) {
-            d.next += 1;
-            for image in ready {
+        let ready: Vec<Vec<Image>> = match d.as_made {
+            true => vec![images],
+            false => {
+                d.waiting.insert(n, images);
+                let mut ready = Vec::new();
+                while let Some(images) = d.waiting.remove(&d.next) {
+                    d.next += 1;
+                    ready.push(images);
+                }
+                ready
+            }
+        };
+        for images in ready {
+            for image in images {
                 if let Err(e) = (d.on_image)(image) {
                     d.stopped = true;
                     d.waiting.clear();
@@ -414,7 +426,8 @@ where
 
 /// Runs the post-link pipeline on `input` with `settings`, handing every
 /// device image to `on_image` in table order as soon as it and the images
-/// before it are ready.
+/// before it are ready (or as soon as it is ready:
+/// [`Settings::image_order`]).
 ///
 /// `on_image` is called one image at a time, possibly from a worker thread;
 /// an error it returns stops the run and is returned, and `on_image` is
@@ -456,7 +469,9 @@ where
     let s = settings;
     s.check()?;
     let mode = s.split;
+    let as_made = s.image_order == ImageOrder::AsMade && !s.default_spec_consts && !s.split_esimd;
     let split = SplitSettings {
+        largest_first: as_made,
         mode,
         // `-split=none` passes the module through (upstream's ModuleCopier).
         split_given: mode != SplitMode::None,
@@ -494,6 +509,7 @@ where
             waiting: BTreeMap::new(),
             on_image,
             stopped: false,
+            as_made,
         }),
     };
     let no_module_ids = AtomicBool::new(false);

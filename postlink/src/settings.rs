@@ -166,9 +166,28 @@ pub struct Settings {
     /// ([`Settings::thread_count`]). Output is the same bytes whatever the
     /// count.
     pub threads: Option<usize>,
+    /// How the images reach the caller's callback ([`ImageOrder`]).
+    pub image_order: ImageOrder,
     /// How the run is carried out (not what it makes): the commands and the
     /// C ABI fill it from the environment.
     pub tuning: RunTuning,
+}
+
+/// The order in which a run hands its images to the caller.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ImageOrder {
+    /// Table order.
+    #[default]
+    Table,
+    /// As they are made, the largest started first (by instructions): for
+    /// a caller that puts each image in its place by its number
+    /// ([`crate::Image::number`]; `sycl-link`'s packager, so that the
+    /// largest images, the longest to compile, start compiling first).
+    /// Table order all the same where images are not numbered as they are
+    /// made: with [`Settings::default_spec_consts`] (whose images shift the
+    /// numbers after them) or [`Settings::split_esimd`] (whose parts share
+    /// their image's number).
+    AsMade,
 }
 
 /// How a run is carried out rather than what it makes: the images are the

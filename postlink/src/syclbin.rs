@@ -733,6 +733,13 @@ impl Packager {
         self.submit_as(image, ir_type, target)
     }
 
+    /// Adds an image of the options' IR type and target as image number
+    /// `index` (see [`Packager::submit_at`]).
+    pub fn submit_number(&mut self, index: usize, image: SyclbinImage) -> Result<(), SyclbinPackError> {
+        let (ir_type, target) = (self.opts.ir_type, self.opts.target.clone());
+        self.submit_at(index, image, ir_type, target)
+    }
+
     /// Adds an image of IR type `ir_type` whose IR module records `target`
     /// (or, when `None`, the LLVM IR's triple), after those submitted so
     /// far. An error here is a packager whose threads are gone.

@@ -27,7 +27,7 @@ use sycl_integration_tests::features::{
 };
 use sycl_ir::Context;
 use sycl_postlink::settings::RunTuning;
-use sycl_postlink::{post_link_images, Image, Input, Settings, SpecConstMode, SplitMode};
+use sycl_postlink::{post_link_images, Image, ImageOrder, Input, Settings, SpecConstMode, SplitMode};
 use sycl_props::property_set::names;
 
 /// A tiny deterministic generator (xorshift64*).
@@ -360,6 +360,20 @@ fn check(seed: u64) -> Result<(), TestCaseError> {
         for threads in [2, 3] {
             if bytes(&run(threads)?) != bytes(&images) {
                 return Err(fail(format!("{mode:?}: {threads} threads give other bytes than 1")));
+            }
+        }
+        // Images handed over as they are made, the largest started first:
+        // the same images, put in place by number.
+        for threads in [1, 3] {
+            let mut s = settings(mode, threads);
+            s.image_order = ImageOrder::AsMade;
+            let (mut made, _) = post_link_images(&s, Input::from_bytes(ir.as_bytes(), "gen.ll"))
+                .map_err(|e| fail(format!("{mode:?}: {e}")))?;
+            made.sort_by_key(|i| i.number);
+            if bytes(&made) != bytes(&images) {
+                return Err(fail(format!(
+                    "{mode:?}: images as made on {threads} threads differ from table order"
+                )));
             }
         }
         // Bitcode input: the workers read their copies from the input's own

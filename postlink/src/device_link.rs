@@ -581,9 +581,9 @@ fn link_and_package(
         true => o.syclbin.threads,
         false => RunTuning::streaming_split_threads(o.syclbin.threads),
     });
-    // Images go to code generation as they are made, the largest first
-    // (each in its place by number): the longest to compile start first,
-    // and after an edit, the changed image does not wait for the others.
+    // Images go to code generation as they are made (each in its place by
+    // number): after an edit, the changed image does not wait for the
+    // images before it to be made.
     settings.image_order = ImageOrder::AsMade;
     let report = post_link_module(
         &settings,

@@ -141,10 +141,6 @@ pub struct SplitSettings {
     /// The ESIMD step's options; `None` skips the step (every image is one
     /// SYCL_ONLY part).
     pub esimd: Option<EsimdOptions>,
-    /// Start the jobs of the largest images (by instructions) first: for a
-    /// sink that passes images on as they are made, so that the longest to
-    /// compile start first. Else jobs start in output order.
-    pub largest_first: bool,
 }
 
 /// Takes each cleaned-up image: called from worker threads, in any order.
@@ -201,8 +197,6 @@ struct Work<'a, S: ImageSink> {
     name: &'a str,
     sink: &'a S,
     jobs: Vec<Job>,
-    /// The jobs (by number) in the order they start.
-    order: Vec<usize>,
     pending: Vec<AtomicU32>,
     next: AtomicUsize,
     failed: AtomicBool,
@@ -210,23 +204,9 @@ struct Work<'a, S: ImageSink> {
 }
 
 impl<'a, S: ImageSink> Work<'a, S> {
-    /// The work of `jobs` on a module of `values` global values, whose
-    /// instruction counts `size` gives (where [`SplitSettings::largest_first`]
-    /// orders the jobs by size): every value's count of the jobs that define
-    /// it.
-    fn new(
-        s: &'a SplitSettings,
-        name: &'a str,
-        sink: &'a S,
-        jobs: Vec<Job>,
-        values: usize,
-        size: impl Fn(u32) -> usize,
-    ) -> Self {
-        let mut order: Vec<usize> = (0..jobs.len()).collect();
-        if s.largest_first {
-            let sizes: Vec<usize> = jobs.iter().map(|j| j.defs.iter().map(|&d| size(d)).sum()).collect();
-            order.sort_by_key(|&n| std::cmp::Reverse(sizes[n]));
-        }
+    /// The work of `jobs` on a module of `values` global values: every
+    /// value's count of the jobs that define it.
+    fn new(s: &'a SplitSettings, name: &'a str, sink: &'a S, jobs: Vec<Job>, values: usize) -> Self {
         // How many jobs not yet started define each global value: a worker frees
         // a function body once none does.
         let mut pending = vec![0u32; values];
@@ -241,7 +221,6 @@ impl<'a, S: ImageSink> Work<'a, S> {
             name,
             sink,
             jobs,
-            order,
             pending: pending.into_iter().map(AtomicU32::new).collect(),
             next: AtomicUsize::new(0),
             failed: AtomicBool::new(false),
@@ -317,9 +296,8 @@ impl<'a, S: ImageSink> Work<'a, S> {
         }
         let mut done = 0usize;
         while !self.failed.load(Ordering::SeqCst) {
-            let next = self.next.fetch_add(1, Ordering::SeqCst);
-            let Some(&n) = self.order.get(next) else { return };
-            let job = &self.jobs[n];
+            let n = self.next.fetch_add(1, Ordering::SeqCst);
+            let Some(job) = self.jobs.get(n) else { return };
             for &d in &job.defs {
                 self.pending[d as usize].fetch_sub(1, Ordering::SeqCst);
             }
@@ -512,15 +490,7 @@ pub fn split_and_save<S: ImageSink>(
         &jobs,
         input_bitcode.is_none(),
     );
-    let values = m.global_values();
-    let sizes: Vec<usize> = match s.largest_first {
-        true => values.iter().map(|v| v.instruction_count()).collect(),
-        false => Vec::new(),
-    };
-    let work = Work::new(s, name, sink, jobs, values.len(), |d| {
-        sizes.get(d as usize).copied().unwrap_or(0)
-    });
-    drop(values);
+    let work = Work::new(s, name, sink, jobs, m.global_values().len());
     // With one thread, the calling thread extracts from the input module
     // itself. With more, the input module is freed with its context on
     // another thread; every worker, the calling thread included, extracts
@@ -717,9 +687,7 @@ fn plan_from_summaries<'a, S: ImageSink>(
             }
         })
         .collect();
-    Ok(Work::new(s, name, sink, jobs, values.len(), |d| {
-        summaries[d as usize].instructions
-    }))
+    Ok(Work::new(s, name, sink, jobs, values.len()))
 }
 
 /// Where the threads of [`split_in_shares`] read their copies from.

@@ -112,7 +112,6 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         threads: o.tuning.thread_count(o.threads),
         exact_threads: o.tuning.exact_threads,
         esimd: None,
-        largest_first: false,
     };
     let input = SplitInput::Bytes { data, verified };
     let result = split_and_save(

@@ -471,7 +471,6 @@ where
     let mode = s.split;
     let as_made = s.image_order == ImageOrder::AsMade && !s.default_spec_consts && !s.split_esimd;
     let split = SplitSettings {
-        largest_first: as_made,
         mode,
         // `-split=none` passes the module through (upstream's ModuleCopier).
         split_given: mode != SplitMode::None,

@@ -179,14 +179,13 @@ pub enum ImageOrder {
     /// Table order.
     #[default]
     Table,
-    /// As they are made, the largest started first (by instructions): for
-    /// a caller that puts each image in its place by its number
-    /// ([`crate::Image::number`]; `sycl-link`'s packager, so that the
-    /// largest images, the longest to compile, start compiling first).
-    /// Table order all the same where images are not numbered as they are
-    /// made: with [`Settings::default_spec_consts`] (whose images shift the
-    /// numbers after them) or [`Settings::split_esimd`] (whose parts share
-    /// their image's number).
+    /// As they are made: for a caller that puts each image in its place by
+    /// its number ([`crate::Image::number`]; `sycl-link`'s packager, so
+    /// that an image starts compiling without waiting for the images before
+    /// it). Table order all the same where images are not numbered as they
+    /// are made: with [`Settings::default_spec_consts`] (whose images shift
+    /// the numbers after them) or [`Settings::split_esimd`] (whose parts
+    /// share their image's number).
     AsMade,
 }
 

@@ -362,8 +362,8 @@ fn check(seed: u64) -> Result<(), TestCaseError> {
                 return Err(fail(format!("{mode:?}: {threads} threads give other bytes than 1")));
             }
         }
-        // Images handed over as they are made, the largest started first:
-        // the same images, put in place by number.
+        // Images handed over as they are made: the same images, put in
+        // place by number.
         for threads in [1, 3] {
             let mut s = settings(mode, threads);
             s.image_order = ImageOrder::AsMade;

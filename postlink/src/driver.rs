@@ -468,7 +468,7 @@ pub fn split_and_save<S: ImageSink>(
     }
     if let (true, Some(input)) = (in_shares, input_bitcode.take()) {
         drop(analysis);
-        return split_in_shares(&m, &input, name, s, sink, before_extract);
+        return split_in_shares(m, &input, name, s, sink, before_extract);
     }
     let groups = group_entry_points(&m, s.mode, s.global_scope, s.ep);
     before_extract(&m, &groups)?;
@@ -579,14 +579,14 @@ const SHARE_CHUNK: usize = 16;
 /// groups and values (tested in `sycl_split::summary` and at 1-3 threads
 /// in `tests/`), and each image is built the same way from a copy.
 fn split_in_shares<S: ImageSink>(
-    m: &Module<'_>,
+    m: Module<'_>,
     input: &InputBitcode,
     name: &str,
     s: &SplitSettings,
     sink: &S,
     before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
 ) -> Result<SplitResult<S::Output>, PostLinkError> {
-    let md_kinds = post_split_md_kinds(s, m);
+    let md_kinds = post_split_md_kinds(s, &m);
     let copy = CopySource {
         bytes: &input.data,
         redo: input.redo,
@@ -625,12 +625,15 @@ fn split_in_shares<S: ImageSink>(
             let _step = crate::trace::span("Analysis", name);
             match shares
                 .take_summaries()
-                .and_then(|v| plan_from_summaries(m, v, s, name, sink, before_extract))
+                .and_then(|v| plan_from_summaries(&m, v, s, name, sink, before_extract))
             {
                 Ok(work) => drop(plan.set(work)),
                 Err(e) => shares.fail(e),
             }
         }
+        // The module's part is done (its context, which holds little
+        // more, goes when the split does).
+        drop(m);
         if let (Some((wm, read)), Some(work)) = (&read, plan.get()) {
             work.run(wm, read);
         }

@@ -14,6 +14,9 @@
 //! the calling thread's module is freed with its context by another thread
 //! while the workers start. More
 //! threads are used only where that round trip pays (`useful_threads`).
+//! Every image is built from the same module by the same steps (an image's
+//! use lists follow from how it is built, not from its source's), so which
+//! thread builds it does not matter; results are put back in job order.
 //!
 //! Verified bitcode whose function bodies are left to read (a read check
 //! verified it in shares) is not read whole at all where the pre-split
@@ -23,9 +26,6 @@
 //! ([`sycl_split::summary`]), and the calling thread groups and plans from
 //! the summaries (llama.cpp's device code: its one-thread read took 0.4-0.6
 //! s of a relink after an edit on 16 cores).
-//! Every image is built from the same module by the same steps (an image's
-//! use lists follow from how it is built, not from its source's), so which
-//! thread builds it does not matter; results are put back in job order.
 //!
 //! Memory: no thread holds a whole loaded module next to another thread's
 //! copy for long. The input's memory is given back to the system as the
@@ -43,7 +43,6 @@
 //! ([`crate::esimd`]), which may turn it into an ESIMD and a SYCL part; the
 //! sink saves all parts of an image under the image's number.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
 
@@ -52,7 +51,7 @@ use sycl_passes::cleanup::{cleanup, CleanupOptions};
 use sycl_passes::properties::EsimdStatus;
 use sycl_split::entry_points::EntryPointOptions;
 use sycl_split::grouping::group_entry_points_by;
-use sycl_split::summary::{collect, Grouping, Summarizer, ValueSummary};
+use sycl_split::summary::{collect, positions, Grouping, Summarizer, ValueSummary};
 use sycl_split::{group_entry_points, is_entry_point, DependencyGraph, EntryPointGroup, SplitMode};
 
 use crate::error::PostLinkError;
@@ -448,8 +447,7 @@ pub fn split_and_save<S: ImageSink>(
         return Err(broken_input_error(&m, name, s, before_extract, what));
     }
     let mut in_shares = bodies_left
-        && input_bitcode.is_some()
-        && shares_pay(s)
+        && input_bitcode.as_ref().is_some_and(|b| shares_pay(s, &b.data))
         && s.split_given
         && m.functions().into_iter().any(|f| is_entry_point(f, s.ep))
         && !bodies_needed(&m);
@@ -554,13 +552,19 @@ fn free_in_background(ctx: sycl_ir::UnusedContext) -> Option<std::thread::JoinHa
         .ok()
 }
 
-/// Whether a split on `s.threads` threads pays where the input's bodies
-/// are left to read: then no thread reads the whole module, the threads
-/// read it in shares ([`split_in_shares`]), which is faster than one thread
-/// reading it wherever there are two cores.
-fn shares_pay(s: &SplitSettings) -> bool {
+/// Whether a split on `s.threads` threads pays where the bodies of
+/// `bitcode` are left to read: then no thread reads the whole module, the
+/// threads read it in shares ([`split_in_shares`]), which is faster than
+/// one thread reading it wherever there are two cores and the module takes
+/// a while to read (llama.cpp's 6 MB: 0.3-0.6 s on one thread); always
+/// with [`SplitSettings::exact_threads`].
+fn shares_pay(s: &SplitSettings, bitcode: &[u8]) -> bool {
+    /// Below this much bitcode (a few hundredths of a second to read), the
+    /// module is read whole and the split threaded only where
+    /// [`useful_threads`] says it pays.
+    const MIN_BYTES: usize = 256 << 10;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    s.threads > 1 && (s.exact_threads || cores > 1)
+    s.threads > 1 && (s.exact_threads || (cores > 1 && bitcode.len() >= MIN_BYTES))
 }
 
 /// How many global values a thread of [`split_in_shares`] summarises at a
@@ -661,7 +665,7 @@ fn plan_from_summaries<'a, S: ImageSink>(
             "internal error: the split's analysis missed global values",
         ));
     }
-    let position: HashMap<Value<'_>, u32> = values.iter().enumerate().map(|(i, &v)| (v, i as u32)).collect();
+    let position = positions(&values);
     let groups = group_entry_points_by(m, s.ep, |f| {
         position
             .get(&f)
@@ -1005,26 +1009,13 @@ fn save_whole_module<S: ImageSink>(
 /// one per group, with the values its image defines.
 fn plan_jobs(m: &Module<'_>, groups: &[EntryPointGroup<'_>], dynamic_linking: bool) -> Vec<Job> {
     let graph = DependencyGraph::build(m, dynamic_linking);
-    let position: HashMap<Value<'_>, u32> = m
-        .global_values()
-        .into_iter()
-        .enumerate()
-        .map(|(i, v)| (v, i as u32))
-        .collect();
+    let position = positions(&m.global_values());
     groups
         .iter()
-        .map(|g| {
-            let mut defs: Vec<u32> = graph
-                .collect(&g.entry_points, |_| false)
-                .iter()
-                .map(|v| position[v])
-                .collect();
-            defs.sort_unstable();
-            Job {
-                names: g.names(),
-                defs,
-                has_virtual_functions: g.has_virtual_functions,
-            }
+        .map(|g| Job {
+            names: g.names(),
+            defs: graph.collect_positions(&g.entry_points, &position),
+            has_virtual_functions: g.has_virtual_functions,
         })
         .collect()
 }

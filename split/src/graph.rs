@@ -169,6 +169,19 @@ impl<'c> DependencyGraph<'c> {
         None
     }
 
+    /// [`DependencyGraph::collect`] with nothing excluded, as sorted
+    /// positions (`position`: [`crate::summary::positions`] of the graph's
+    /// module): how a split names the values an image defines.
+    pub fn collect_positions(&self, entries: &[Value<'c>], position: &HashMap<Value<'c>, u32>) -> Vec<u32> {
+        let mut defs: Vec<u32> = self
+            .collect(entries, |_| false)
+            .iter()
+            .filter_map(|v| position.get(v).copied())
+            .collect();
+        defs.sort_unstable();
+        defs
+    }
+
     /// The global objects a device image with entry points `entries` must
     /// define: the entry points, every global variable that is not
     /// discardable if unused, and everything they transitively depend on.

@@ -19,6 +19,11 @@ use sycl_ir::{IrError, Module, Type, Value};
 use crate::entry_points::{can_be_imported, is_entry_point, is_kernel, EntryPointOptions, ATTR_REFERENCED_INDIRECTLY};
 use crate::grouping::{group_key, SplitMode};
 
+/// Each of `values` (a module's [`Module::global_values`]) by its position.
+pub fn positions<'c>(values: &[Value<'c>]) -> HashMap<Value<'c>, u32> {
+    values.iter().enumerate().map(|(i, &v)| (v, i as u32)).collect()
+}
+
 /// What the split needs to know of one global value.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ValueSummary {
@@ -60,7 +65,7 @@ impl<'m, 'c> Summarizer<'m, 'c> {
     /// Indexes `m` (its module-level records are enough).
     pub fn new(m: &'m Module<'c>, grouping: Grouping) -> Self {
         let values = m.global_values();
-        let position: HashMap<Value<'c>, u32> = values.iter().enumerate().map(|(i, &v)| (v, i as u32)).collect();
+        let position = positions(&values);
         let dynamic_linking = grouping.ep.dynamic_linking;
         let importable = values
             .iter()
@@ -258,21 +263,11 @@ attributes #3 = { "sycl-module-id"="a.cpp" }
         let ctx = Context::new();
         let m = ctx.parse_ir(data, "m").unwrap();
         let graph = DependencyGraph::build(&m, g.ep.dynamic_linking);
-        let position: HashMap<Value<'_>, u32> = m
-            .global_values()
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| (v, i as u32))
-            .collect();
+        let position = positions(&m.global_values());
         group_entry_points(&m, g.mode, g.global_scope, g.ep)
             .into_iter()
             .map(|grp| {
-                let mut defs: Vec<u32> = graph
-                    .collect(&grp.entry_points, |_| false)
-                    .iter()
-                    .map(|v| position[v])
-                    .collect();
-                defs.sort_unstable();
+                let defs = graph.collect_positions(&grp.entry_points, &position);
                 (grp.key.clone(), grp.names(), defs)
             })
             .collect()
@@ -296,7 +291,7 @@ attributes #3 = { "sycl-module-id"="a.cpp" }
         let ctx = Context::new();
         let m = ctx.parse_bitcode_module_level(data, "m").unwrap();
         let values = m.global_values();
-        let position: HashMap<Value<'_>, u32> = values.iter().enumerate().map(|(i, &v)| (v, i as u32)).collect();
+        let position = positions(&values);
         let always: Vec<u32> = m
             .globals()
             .into_iter()

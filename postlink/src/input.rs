@@ -143,3 +143,26 @@ pub(crate) fn read_bitcode_in_shares(code: &[u8]) -> bool {
         first == ShareRead::Verified && others.iter().all(|&r| r == ShareRead::Verified)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IR: &str = "target triple = \"spir64-unknown-unknown\"\n\
+        define spir_func i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+        define spir_kernel void @k() {\n  %v = call spir_func i32 @f(i32 1)\n  ret void\n}\n";
+
+    #[test]
+    fn bitcode_verified_in_shares_is_marked_verified() {
+        let bitcode = Context::new().parse_ir(IR.as_bytes(), "m").unwrap().to_bitcode();
+        assert!(Input::from_bytes(bitcode, "m.bc").verify_in_shares().verified);
+        // Text is left to the run's own verification.
+        assert!(!Input::from_bytes(IR, "m.ll").verify_in_shares().verified);
+        // So are bytes the reader refuses.
+        assert!(
+            !Input::from_bytes(b"BC\xc0\xde\x00\x01".to_vec(), "x.bc")
+                .verify_in_shares()
+                .verified
+        );
+    }
+}

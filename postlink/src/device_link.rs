@@ -570,8 +570,6 @@ fn link_and_package(
     // Each image's exported and imported symbols, for the warning of
     // dynamic linking (`import_between_images`).
     let mut symbols: Vec<ImageSymbols> = Vec::new();
-    // The image numbers handed over so far.
-    let mut numbered: Vec<bool> = Vec::new();
     let mut settings = syclbin_settings(o);
     let _relink = relink.then(|| crate::trace::span("Relink", LINKED_MODULE));
     // A first link's split feeds the compilers ([`RunTuning::streaming_split_threads`]).
@@ -624,16 +622,9 @@ fn link_and_package(
             if o.dependencies == ImageDependencies::All {
                 symbols.push(ImageSymbols::of(&image));
             }
-            // Numbered as made (ImageOrder::AsMade): each number once.
-            let number = image.number;
-            if number >= numbered.len() {
-                numbered.resize(number + 1, false);
-            }
-            if std::mem::replace(&mut numbered[number], true) {
-                return Err(PostLinkError::new(format!("internal error: image {number} made twice")));
-            }
+            // Numbered as made (ImageOrder::AsMade).
             packager
-                .submit_number(number, SyclbinImage::from(image))
+                .submit_number(image.number, SyclbinImage::from(image))
                 .map_err(|e| PostLinkError::new(e.to_string()))
         },
     );

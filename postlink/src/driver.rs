@@ -57,7 +57,7 @@ use sycl_split::{group_entry_points, is_entry_point, DependencyGraph, EntryPoint
 use crate::error::PostLinkError;
 use crate::esimd::{process_image, EsimdOptions, ImageInfo};
 use crate::image::{undefined_function_warnings, DeviceImage, ImagePart};
-use crate::input::parse_module;
+use crate::input::{input_error, parse_module};
 
 /// What it costs, per instruction of the input module, to hand it to the
 /// threads, in instructions extracted: where the pre-split steps changed
@@ -655,12 +655,8 @@ fn plan_from_summaries<'a, S: ImageSink>(
     sink: &'a S,
     before_extract: impl for<'c> FnOnce(&Module<'c>, &[EntryPointGroup<'c>]) -> Result<(), PostLinkError>,
 ) -> Result<Work<'a, S>, PostLinkError> {
+    // One summary per value: Shares was made for as many.
     let values = m.global_values();
-    if summaries.len() != values.len() {
-        return Err(PostLinkError::new(
-            "internal error: the split's analysis missed global values",
-        ));
-    }
     let position = positions(&values);
     let groups = group_entry_points_by(m, s.ep, |f| {
         position
@@ -876,15 +872,6 @@ struct ReadInput<'c> {
 fn read_bodies(m: &Module<'_>, name: &str) -> Result<(), PostLinkError> {
     let _step = crate::trace::span("Read function bodies", name);
     m.read_function_bodies(name).map_err(|e| input_error(name, e))
-}
-
-/// LLVM's complaint about input `name`, named as [`parse_module`] names it.
-fn input_error(name: &str, e: sycl_ir::IrError) -> PostLinkError {
-    let s = e.to_string();
-    match s.starts_with(name) {
-        true => crate::error::err(s),
-        false => crate::error::err(format!("{name}: {s}")),
-    }
 }
 
 /// Makes or parses the input module in `ctx`; parsed input is verified

@@ -105,14 +105,18 @@ pub fn parse_module<'c>(ctx: &'c Context, data: &[u8], name: &str) -> Result<Mod
     if data.is_empty() {
         return Err(err(format!("{name}: empty input: expected LLVM IR or bitcode")));
     }
-    ctx.parse_ir(data, name).map_err(|e| {
-        let s = e.to_string();
-        if s.starts_with(name) {
-            err(s)
-        } else {
-            err(format!("{name}: {s}"))
-        }
-    })
+    ctx.parse_ir(data, name).map_err(|e| input_error(name, e))
+}
+
+/// LLVM's complaint about input `name`, named once (its diagnostics may
+/// start with the name already).
+pub(crate) fn input_error(name: &str, e: sycl_ir::IrError) -> PostLinkError {
+    let s = e.to_string();
+    if s.starts_with(name) {
+        err(s)
+    } else {
+        err(format!("{name}: {s}"))
+    }
 }
 
 /// The read check's read of bitcode: every function body read once, by

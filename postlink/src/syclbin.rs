@@ -680,6 +680,8 @@ pub struct Packager {
     threads: Vec<JoinHandle<()>>,
     /// One more than the highest image number used.
     count: usize,
+    /// Which image numbers were given.
+    given: Vec<bool>,
     cache: Option<Arc<CodeCache>>,
     /// Whether [`Packager::finish`] ends the cache's run
     /// ([`CodeCache::finish`]); see [`Packager::leave_cache_run_open`].
@@ -722,6 +724,7 @@ impl Packager {
             shared,
             threads: handles,
             count: 0,
+            given: Vec::new(),
             cache,
             end_cache_run: true,
         }
@@ -753,9 +756,9 @@ impl Packager {
     }
 
     /// Adds image number `index` (its place in the SYCLBIN; numbers are
-    /// used once each, and every number below the highest must be given
-    /// before [`Packager::finish`]): for callers that submit images out of
-    /// order, largest first.
+    /// used once each, a number given again is an error, and every number
+    /// below the highest must be given before [`Packager::finish`]): for
+    /// callers that submit images out of order.
     pub fn submit_at(
         &mut self,
         index: usize,
@@ -763,7 +766,12 @@ impl Packager {
         ir_type: IrType,
         target: Option<String>,
     ) -> Result<(), SyclbinPackError> {
-        self.count = self.count.max(index + 1);
+        if !self.take_number(index) {
+            return Err(image_error(
+                &image,
+                format!("internal error: image number {index} given twice"),
+            ));
+        }
         if index > self.shared.first_error.load(Ordering::Relaxed) {
             return Ok(());
         }
@@ -806,8 +814,22 @@ impl Packager {
     /// Adds a module made by the caller as image number `index` (see
     /// [`Packager::submit_at`]).
     pub fn push_module_at(&mut self, index: usize, module: AbstractModule) {
+        let result = match self.take_number(index) {
+            true => Ok(module),
+            false => Err(SyclbinPackError::Format(format!(
+                "internal error: image number {index} given twice"
+            ))),
+        };
+        store(&self.shared.results, index, result);
+    }
+
+    /// Marks image number `index` given; false where it was already.
+    fn take_number(&mut self, index: usize) -> bool {
         self.count = self.count.max(index + 1);
-        store(&self.shared.results, index, Ok(module));
+        if self.given.len() <= index {
+            self.given.resize(index + 1, false);
+        }
+        !std::mem::replace(&mut self.given[index], true)
     }
 
     /// Waits for every image and gives the modules in image order.
@@ -1088,6 +1110,18 @@ define spir_kernel void @__sycl_kernel_b(ptr addrspace(1) %p) !sycl_kernel_omit_
         // Same input, same bytes, whatever the thread count.
         let one = SyclbinOptions::default();
         assert_eq!(bytes, package(&images, &one).expect("package"));
+    }
+
+    #[test]
+    fn an_image_number_given_twice_is_an_error() {
+        let mut p = Packager::new(&SyclbinOptions::default());
+        p.submit_number(1, image(TWO_KERNELS.as_bytes(), PropertySetRegistry::new()))
+            .expect("first");
+        let again = p.submit_number(1, image(TWO_KERNELS.as_bytes(), PropertySetRegistry::new()));
+        assert!(again.is_err_and(|e| e.to_string().contains("image number 1 given twice")));
+        p.submit_number(0, image(TWO_KERNELS.as_bytes(), PropertySetRegistry::new()))
+            .expect("0");
+        assert_eq!(p.finish().expect("finish").len(), 2);
     }
 
     #[test]

@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Linked device IR to SPIR-V, ours against LLVM's own tools (issue 18).
 
-    bench/codegen-bench.py pack [--kernels 1000 4000] [--no-real] [--base DIR]
+    bench/codegen-bench.py pack [--kernels 1000 4000] [--no-real] [--real ggml,dpnp]
+                                [--base DIR]
         here (needs LLVM 22's tools): bench/out/codegen/pkg.tar.xz gets the
         stripped sycl-post-link, syclbin and sycl-link, LLVM 22's llvm-split
         and llc, libLLVM.so.22.1 and their other non-libc libraries, and the
         inputs: generated modules of KERNELS kernels (../shared/bench/
-        gen-module.py, 20 kernels per source) and llama.cpp's real device
-        code (../shared/bench/real/ggml_sycl.restored.bc.xz) with the
-        translator's !spirv.Decorations dropped; each also as a copy whose
+        gen-module.py, 20 kernels per source) and real device code
+        (../shared/bench/real: llama.cpp's ggml_sycl as "ggml", dpnp's ten
+        libraries as "dpnp", tensor_impl as "tensor"; --real picks them,
+        default ggml) with the translator's !spirv.Decorations dropped;
+        each also as a copy whose
         "sycl-module-id" attribute is named "module-id", which llvm-split's
         per-source mode reads.
-    bench/codegen-bench.py run [--reps N] [--jobs P] [--inputs k1000,...]
+    bench/codegen-bench.py run [--reps N] [--other-reps M] [--jobs P] [--inputs k1000,...]
                                [--modes source,kernel] [--rows 0,1,2,...]
                                [--work DIR] [--pkg TAR]
         anywhere (with bench/out/codegen carried; from the repository root):
@@ -35,8 +38,11 @@
                   compiled in one piece (--codegen-pieces=off), with every
                   image of two functions or more in pieces (force), and
                   with the back end at -O0 (--codegen-opt-level=0)
-        and prints wall time (median of N runs, min-max), the CPU time of
-        all the run's processes (user + system, median), the peak of the
+        and prints wall time (median of N runs, min-max; M runs for every
+        row but sycl-link's own, default N), the CPU time of all the run's
+        processes (user + system, median), that CPU time divided by the
+        cores (the floor of the run's wall time) and the wall time's ratio
+        to it, the peak of the
         resident memory of all the run's processes together (sampled every
         20 ms; the highest over the runs), the same as proportional set size
         (libLLVM's shared pages counted once; "-" where /proc has no
@@ -114,12 +120,13 @@ def pack(args):
         sh(f"llvm-as-22 '{ll}' -o '{pkg}/in/k{k}.bc'")
         sh(f"sed 's/\"sycl-module-id\"/\"module-id\"/' '{ll}' | llvm-as-22 -o '{pkg}/in/k{k}.anchor.bc'")
         os.remove(ll)
-    if not args.no_real:
-        real = os.path.join(SHARED, "bench", "real", "ggml_sycl.restored.bc.xz")
-        ll = os.path.join(pkg, "in", "ggml.ll")
+    real_inputs = {"ggml": "ggml_sycl", "dpnp": "dpnp_all", "tensor": "tensor_impl"}
+    for name in ([] if args.no_real else args.real.split(",")):
+        real = os.path.join(SHARED, "bench", "real", f"{real_inputs[name]}.restored.bc.xz")
+        ll = os.path.join(pkg, "in", f"{name}.ll")
         sh(f"xz -dc '{real}' | llvm-dis-22 -o - | sed -E 's/, !spirv.Decorations ![0-9]+//g' > '{ll}'")
-        sh(f"llvm-as-22 '{ll}' -o '{pkg}/in/ggml.bc'")
-        sh(f"sed 's/\"sycl-module-id\"/\"module-id\"/' '{ll}' | llvm-as-22 -o '{pkg}/in/ggml.anchor.bc'")
+        sh(f"llvm-as-22 '{ll}' -o '{pkg}/in/{name}.bc'")
+        sh(f"sed 's/\"sycl-module-id\"/\"module-id\"/' '{ll}' | llvm-as-22 -o '{pkg}/in/{name}.anchor.bc'")
         os.remove(ll)
     sh(f"tar -C '{OUT}' -cJf '{OUT}/pkg.tar.xz' pkg")
     shutil.rmtree(pkg)
@@ -216,8 +223,9 @@ def run(args):
     print(f"machine: {os.cpu_count()} CPUs, {cpu}; anchor runs llc with xargs -P{jobs}; outputs in {outs}")
     print(f"runs: {args.reps} per row; wall = median (min-max); peak = highest of the runs, all processes summed")
     inputs = [i for i in args.inputs.split(",") if os.path.exists(os.path.join(pkg, "in", f"{i}.bc"))]
+    cores = os.cpu_count() or 1
     header = (f"{'input':<7} {'mode':<7} {'tool':<30} {'images':>6} {'wall_s':>8} {'(min-max)':>15} {'cpu_s':>7}"
-              f" {'peak_MiB':>9} {'pss_MiB':>8} {'vs_anchor':>9}")
+              f" {'cpu/cores':>9} {'wall/floor':>10} {'peak_MiB':>9} {'pss_MiB':>8} {'vs_anchor':>9}")
     print(header)
     for inp in inputs:
         bc = os.path.join(pkg, "in", f"{inp}.bc")
@@ -278,7 +286,8 @@ def run(args):
             images = None
             for name, cmd, count in rows:
                 walls, cpus, peaks, psss = [], [], [], []
-                for _ in range(args.reps):
+                reps = args.reps if name == "sycl-link" else (args.other_reps or args.reps)
+                for _ in range(reps):
                     w, c, (p, pss) = measure(cmd, env)
                     walls.append(w)
                     cpus.append(c)
@@ -290,8 +299,10 @@ def run(args):
                 if anchor_median is None:
                     anchor_median = med
                 ratio = anchor_median / med
+                floor = statistics.median(cpus) / cores
                 print(f"{inp:<7} {mode:<7} {name:<30} {images if images is not None else '':>6} {med:8.2f}"
                       f" {f'({min(walls):.2f}-{max(walls):.2f})':>15} {statistics.median(cpus):7.1f}"
+                      f" {floor:9.2f} {med / floor if floor else 0:9.2f}x"
                       f" {max(peaks) / 2**20:9.0f}"
                       f" {(f'{max(psss) / 2**20:.0f}' if None not in psss else '-'):>8} {ratio:8.2f}x",
                       flush=True)
@@ -306,10 +317,12 @@ def main():
     p = sub.add_parser("pack")
     p.add_argument("--kernels", type=int, nargs="*", default=[1000, 4000])
     p.add_argument("--no-real", action="store_true")
+    p.add_argument("--real", default="ggml", help="real inputs, comma-separated: ggml, dpnp, tensor")
     p.add_argument("--base", help="directory of another build's sycl-post-link, syclbin and sycl-link (base-* rows)")
     r = sub.add_parser("run")
     r.add_argument("--pkg", default=os.path.join(OUT, "pkg.tar.xz"), help="the package (default: pack's)")
     r.add_argument("--reps", type=int, default=3)
+    r.add_argument("--other-reps", type=int, default=0, help="runs of every row but sycl-link's (default --reps)")
     r.add_argument("--jobs", type=int, default=0)
     r.add_argument("--inputs", default="k1000,k4000,ggml")
     r.add_argument("--modes", default="source,kernel")

@@ -760,6 +760,7 @@ mod tests {
             triple: Some("spir64-unknown-unknown".into()),
             pieces: None,
             verified: false,
+            whole: None,
         }
     }
 

@@ -22,9 +22,11 @@
 //! `[SYCL/kernel param opt]` as property-set text (empty when none) and the
 //! module's triple, for an image cut into pieces ([`crate::pieces`]) the
 //! same three and then the renamed symbols and the pieces' bitcode (each a
-//! count and the fields), for failure the message. The status byte is 0
-//! for success, 1 for failure, 2 for an image cut into pieces and 3 for a
-//! read check's module that also verified ([`ReadCheck`]).
+//! count and the fields), for an image compiled in one piece that the cut
+//! does not handle the same as for success and then the reason, for
+//! failure the message. The status byte is 0 for success, 1 for failure, 2
+//! for an image cut into pieces, 3 for a read check's module that also
+//! verified ([`ReadCheck`]) and 4 for success with a reason to stay whole.
 //! A worker's settings (SPIR-V extensions, validation) are its arguments.
 //! Nothing is written to disk.
 //!
@@ -138,6 +140,9 @@ pub struct CompiledIr {
     /// A read check's answer only ([`ReadCheck`]): the module, read in
     /// shares, also passed LLVM's verifier there.
     pub verified: bool,
+    /// Why an image large enough to be cut into pieces was compiled in one
+    /// (`crate::pieces::Whole::Unsupported`), for `-v` and the time trace.
+    pub whole: Option<String>,
 }
 
 /// What a request asks for.
@@ -199,16 +204,21 @@ pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Re
         reg
     });
     let triple = Some(m.triple()).filter(|t| !t.is_empty());
-    if let Some(p) = crate::pieces::partition(&m, &settings.pieces) {
-        return Ok(CompiledIr {
-            spirv: Vec::new(),
-            kernels,
-            param_opt,
-            triple,
-            pieces: Some(p),
-            verified: false,
-        });
-    }
+    let whole = match crate::pieces::partition(&m, &settings.pieces) {
+        Ok(p) => {
+            return Ok(CompiledIr {
+                spirv: Vec::new(),
+                kernels,
+                param_opt,
+                triple,
+                pieces: Some(p),
+                verified: false,
+                whole: None,
+            })
+        }
+        Err(crate::pieces::Whole::Unsupported(why)) => Some(why),
+        Err(crate::pieces::Whole::Small) => None,
+    };
     let spirv =
         sycl_spirv::compile_module_at(&m, &settings.spirv_extensions, settings.opt_level).map_err(|e| e.to_string())?;
     if settings.validate {
@@ -221,6 +231,7 @@ pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Re
         triple,
         pieces: None,
         verified: false,
+        whole,
     })
 }
 
@@ -254,10 +265,11 @@ pub(crate) fn write_answer<W: Write + ?Sized>(out: &mut W, result: &Result<Compi
     let mut out = BufWriter::new(out);
     match result {
         Ok(c) => {
-            let status = match (&c.pieces, c.verified) {
-                (Some(_), _) => 2,
-                (None, true) => 3,
-                (None, false) => 0,
+            let status = match (&c.pieces, c.verified, &c.whole) {
+                (Some(_), _, _) => 2,
+                (None, true, _) => 3,
+                (None, false, Some(_)) => 4,
+                (None, false, None) => 0,
             };
             out.write_all(&[status])?;
             write_field(&mut out, &c.spirv)?;
@@ -272,6 +284,8 @@ pub(crate) fn write_answer<W: Write + ?Sized>(out: &mut W, result: &Result<Compi
             if let Some(p) = &c.pieces {
                 write_fields(&mut out, &p.renamed)?;
                 write_fields(&mut out, &p.pieces)?;
+            } else if let (Some(why), false) = (&c.whole, c.verified) {
+                write_field(&mut out, why.as_bytes())?;
             }
         }
         Err(e) => {
@@ -314,6 +328,7 @@ pub(crate) fn read_answer(r: &mut impl Read) -> io::Result<Result<CompiledIr, St
     } else {
         None
     };
+    let whole = if status[0] == 4 { Some(read_string(r)?) } else { None };
     Ok(Ok(CompiledIr {
         spirv,
         kernels: kernels.lines().filter(|l| !l.is_empty()).map(str::to_string).collect(),
@@ -321,6 +336,7 @@ pub(crate) fn read_answer(r: &mut impl Read) -> io::Result<Result<CompiledIr, St
         triple: Some(triple).filter(|t| !t.is_empty()),
         pieces,
         verified: status[0] == 3,
+        whole,
     }))
 }
 

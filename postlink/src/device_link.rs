@@ -197,6 +197,8 @@ pub struct DeviceLinkOutput {
     pub images: usize,
     /// Warnings of the IR linker and the post-link step.
     pub warnings: Vec<String>,
+    /// What `-v` says of the images compiled (`Packager::finish_with_notes`).
+    pub notes: Vec<String>,
 }
 
 /// Finds each device library name in `dirs` (in order); a name with a
@@ -537,6 +539,7 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
                 bytes,
                 images,
                 warnings,
+                notes: Vec::new(),
             })
         }
         None => link_and_package(o, packager, files.as_deref(), relink),
@@ -581,8 +584,12 @@ fn link_and_package(
     });
     // Images go to code generation as they are made (each in its place by
     // number): after an edit, the changed image does not wait for the
-    // images before it to be made.
-    settings.image_order = ImageOrder::AsMade;
+    // images before it to be made. A first link makes the costliest first,
+    // so that the image that takes longest does not start last.
+    settings.image_order = match relink {
+        true => ImageOrder::AsMade,
+        false => ImageOrder::CostliestFirst,
+    };
     let report = post_link_module(
         &settings,
         LINKED_MODULE,
@@ -636,12 +643,16 @@ fn link_and_package(
     warnings.extend(report.warnings);
     warnings.extend(import_between_images(symbols, o.syclbin.state));
     let mut bin = sycl_props::syclbin::Syclbin::new(o.syclbin.state);
-    bin.abstract_modules = packager.finish().map_err(|e| PostLinkError::new(e.to_string()))?;
+    let (modules, notes) = packager
+        .finish_with_notes()
+        .map_err(|e| PostLinkError::new(e.to_string()))?;
+    bin.abstract_modules = modules;
     let bytes = syclbin::write(&bin, &o.syclbin).map_err(|e| PostLinkError::new(e.to_string()))?;
     Ok(DeviceLinkOutput {
         bytes,
         images,
         warnings,
+        notes,
     })
 }
 

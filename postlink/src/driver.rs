@@ -137,6 +137,11 @@ pub struct SplitSettings {
     /// Use exactly [`SplitSettings::threads`] (see
     /// [`crate::settings::RunTuning::exact_threads`]).
     pub exact_threads: bool,
+    /// Make the images of the highest estimated cost
+    /// (`crate::pieces::estimated_cost`) first
+    /// ([`crate::ImageOrder::CostliestFirst`]); else in job order. The
+    /// images and their numbers are the same.
+    pub costliest_first: bool,
     /// The ESIMD step's options; `None` skips the step (every image is one
     /// SYCL_ONLY part).
     pub esimd: Option<EsimdOptions>,
@@ -162,6 +167,38 @@ struct Job {
     names: Vec<String>,
     defs: Vec<u32>,
     has_virtual_functions: bool,
+    /// The image's estimated cost (`crate::pieces::estimated_cost`).
+    cost: usize,
+}
+
+/// The estimated cost (`crate::pieces::estimated_cost`) of an image
+/// defining the values at positions `defs`: `sizes[p]` is a function
+/// definition's instruction count, or `None` for anything else, and
+/// `weights[p]` a global variable's weight (0 for anything else).
+fn job_cost(defs: &[u32], sizes: &[Option<usize>], weights: &[usize]) -> usize {
+    let (mut instructions, mut functions, mut weight) = (0usize, 0usize, 0usize);
+    for &d in defs {
+        match sizes.get(d as usize).copied().flatten() {
+            Some(n) => {
+                instructions = instructions.saturating_add(n);
+                functions += 1;
+            }
+            None => weight = weight.saturating_add(weights.get(d as usize).copied().unwrap_or(0)),
+        }
+    }
+    crate::pieces::cost_of(instructions, functions, weight)
+}
+
+/// Each global variable's weight in the estimated cost, by position (0
+/// for anything else).
+fn table_weights(values: &[Value<'_>]) -> Vec<usize> {
+    values
+        .iter()
+        .map(|v| match v.is_global_variable() && !v.is_declaration() {
+            true => crate::pieces::table_weight(*v),
+            false => 0,
+        })
+        .collect()
 }
 
 /// The ESIMD step on an image (or, when it is off, the image as one SYCL_ONLY
@@ -196,6 +233,8 @@ struct Work<'a, S: ImageSink> {
     name: &'a str,
     sink: &'a S,
     jobs: Vec<Job>,
+    /// The jobs in the order they start (job numbers).
+    order: Vec<usize>,
     pending: Vec<AtomicU32>,
     next: AtomicUsize,
     failed: AtomicBool,
@@ -215,11 +254,17 @@ impl<'a, S: ImageSink> Work<'a, S> {
             }
         }
         let results = Mutex::new((0..jobs.len()).map(|_| None).collect());
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        if s.costliest_first {
+            // Stable: equal costs in job order.
+            order.sort_by_key(|&n| std::cmp::Reverse(jobs[n].cost));
+        }
         Work {
             s,
             name,
             sink,
             jobs,
+            order,
             pending: pending.into_iter().map(AtomicU32::new).collect(),
             next: AtomicUsize::new(0),
             failed: AtomicBool::new(false),
@@ -284,8 +329,9 @@ impl<'a, S: ImageSink> Work<'a, S> {
         let mut is_held = vec![false; values.len()];
         let mut done = 0usize;
         while !self.failed.load(Ordering::SeqCst) {
-            let n = self.next.fetch_add(1, Ordering::SeqCst);
-            let Some(job) = self.jobs.get(n) else { return };
+            let next = self.next.fetch_add(1, Ordering::SeqCst);
+            let Some(&n) = self.order.get(next) else { return };
+            let job = &self.jobs[n];
             for &d in &job.defs {
                 self.pending[d as usize].fetch_sub(1, Ordering::SeqCst);
             }
@@ -675,13 +721,21 @@ fn plan_from_summaries<'a, S: ImageSink>(
         let v = values[p as usize];
         v.is_function() && v.is_declaration()
     };
+    let sizes: Vec<Option<usize>> = values
+        .iter()
+        .zip(&summaries)
+        .map(|(v, sum)| (v.is_function() && !v.is_declaration()).then_some(sum.instructions))
+        .collect();
+    let weights = table_weights(&values);
     let jobs = groups
         .iter()
         .map(|g| {
             let entries: Vec<u32> = g.entry_points.iter().filter_map(|f| position.get(f).copied()).collect();
+            let defs = collect(&summaries, &entries, &always, declared);
             Job {
                 names: g.names(),
-                defs: collect(&summaries, &entries, &always, declared),
+                cost: job_cost(&defs, &sizes, &weights),
+                defs,
                 has_virtual_functions: g.has_virtual_functions,
             }
         })
@@ -989,13 +1043,23 @@ fn save_whole_module<S: ImageSink>(
 /// one per group, with the values its image defines.
 fn plan_jobs(m: &Module<'_>, groups: &[EntryPointGroup<'_>], dynamic_linking: bool) -> Vec<Job> {
     let graph = DependencyGraph::build(m, dynamic_linking);
-    let position = positions(&m.global_values());
+    let values = m.global_values();
+    let position = positions(&values);
+    let sizes: Vec<Option<usize>> = values
+        .iter()
+        .map(|v| (v.is_function() && !v.is_declaration()).then(|| v.instruction_count()))
+        .collect();
+    let weights = table_weights(&values);
     groups
         .iter()
-        .map(|g| Job {
-            names: g.names(),
-            defs: graph.collect_positions(&g.entry_points, &position),
-            has_virtual_functions: g.has_virtual_functions,
+        .map(|g| {
+            let defs = graph.collect_positions(&g.entry_points, &position);
+            Job {
+                names: g.names(),
+                cost: job_cost(&defs, &sizes, &weights),
+                defs,
+                has_virtual_functions: g.has_virtual_functions,
+            }
         })
         .collect()
 }

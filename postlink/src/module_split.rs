@@ -111,6 +111,7 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         ep: EntryPointOptions::default(),
         threads: o.tuning.thread_count(o.threads),
         exact_threads: o.tuning.exact_threads,
+        costliest_first: false,
         esimd: None,
     };
     let input = SplitInput::Bytes { data, verified };

@@ -8,15 +8,24 @@
 //! 4,000-kernel module, 294 small functions: 2.83 s and 660 MB with
 //! `llc-22`; in pieces of about 250 instructions, a third of the CPU time
 //! and 80 MB each), and the wall time of a build is that of its largest
-//! image. This is what LLVM's `splitCodeGen` (`llvm/lib/CodeGen/ParallelCG.cpp`)
-//! does for LTO with `SplitModule`, with `sycl_spirv::join_pieces` in the
-//! system linker's place. Images of few large functions (llama.cpp's) gain
-//! nothing and stay whole: [`PieceSettings::min_functions`].
+//! image. For each function it compiles, LLVM 22's SPIR-V back end walks
+//! every global variable of the module, initializer included
+//! ([`estimated_cost`]): llama.cpp's image of 55 functions beside lookup
+//! tables of 4,776 entries takes 1.4 s whole and 0.34 s in pieces, dpnp's
+//! image of 1,228 kernels and 696 variables 38 s whole. This is what LLVM's
+//! `splitCodeGen` (`llvm/lib/CodeGen/ParallelCG.cpp`) does for LTO with
+//! `SplitModule`, with `sycl_spirv::join_pieces` in the system linker's
+//! place. Images of a few large functions and few variables gain little and
+//! lose the fork of each piece: an image is cut when it has
+//! [`PieceSettings::min_functions`] and [`PieceSettings::min_instructions`],
+//! or an estimated cost of [`PieceSettings::min_cost`].
 //!
 //! The cut (`cut`): the function definitions in module order, a piece
 //! ended before a function whose name hashes to a boundary once the piece
-//! holds about [`PieceSettings::piece_instructions`] instructions, at most
-//! [`PieceSettings::max_pieces`] pieces. It depends on the image alone, so
+//! holds about [`PieceSettings::piece_instructions`] of estimated cost (a
+//! function's instructions and the variables it uses), at most
+//! [`PieceSettings::max_pieces`] pieces; a function heavier than that is a
+//! piece of its own. It depends on the image alone, so
 //! the bytes do not depend on the thread count or the run, and an edit of
 //! one function changes one or two pieces (which the code cache then finds
 //! unchanged). A function whose address is taken stays with its users
@@ -24,21 +33,25 @@
 //! caller's piece and the join binds the call to the definition, casting
 //! pointer arguments where the back end typed the declaration otherwise.
 //! No function is copied: each is defined in one piece.
-//! Internal functions are made external under the names
-//! `sycl_spirv::PIECE_SYMBOL_PREFIX<N>` (which the pieces link by), and are
-//! made internal again, under their own names, when the pieces are joined.
-//! An internal global variable is defined in each piece that uses it (LLVM's
-//! SPIR-V back end may give a declaration another pointer type than the
-//! definition), and the join merges the copies into one; an exported one is
-//! defined in the first piece and declared in the others.
 //!
-//! Kept in one piece: images below [`PieceSettings::min_instructions`] or
-//! [`PieceSettings::min_functions`], and images the cut does not handle
-//! (aliases, function pointers in global initializers, linkages other than
-//! external and local, hidden definitions, an unnamed internal variable
-//! that is not constant, a name that already starts with the prefix). An
-//! unnamed internal constant used by several pieces keeps one copy per
-//! piece.
+//! Each symbol comes out of the join as the one-piece image has it
+//! ([`partition`]): functions the back end does not link (internal or
+//! hidden) are made external under the names
+//! `sycl_spirv::PIECE_SYMBOL_PREFIX<N>` (which the pieces link by), and
+//! get their names back without `LinkageAttributes` when the pieces are
+//! joined; `weak_odr` and `linkonce_odr` kernels, helpers and variables
+//! keep their linkage where they are defined. An internal (or hidden)
+//! global variable is defined in each piece that uses it (LLVM's SPIR-V
+//! back end may give a declaration another pointer type than the
+//! definition), and the join merges the copies into one (an unnamed one
+//! under a prefixed name the join drops); an exported one is defined in
+//! the first piece and declared in the others. Comdats are dropped.
+//!
+//! Kept in one piece, with the reason ([`Whole::Unsupported`], which `-v`
+//! and the time trace give): images with aliases, function pointers in
+//! global initializers, `available_externally`, appending or common
+//! definitions, a local kernel, a hidden kernel other code uses, or a name
+//! that already starts with the prefix.
 
 use std::collections::{HashMap, HashSet};
 
@@ -47,14 +60,22 @@ use sycl_ir::{Linkage, Module, Value, ValueKind, Visibility};
 /// When and how an image is compiled in pieces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceSettings {
-    /// Images with fewer instructions (in function bodies) stay one piece.
+    /// Images with fewer instructions (in function bodies) stay one piece,
+    /// unless their estimated cost reaches [`PieceSettings::min_cost`].
     pub min_instructions: usize,
-    /// Images with fewer function definitions stay one piece (at least 2).
+    /// Images with fewer function definitions stay one piece (at least 2),
+    /// unless their estimated cost reaches [`PieceSettings::min_cost`].
     pub min_functions: usize,
-    /// About how many instructions each piece holds.
+    /// About how much of the estimated cost ([`estimated_cost`]) each piece
+    /// holds: about this many instructions where the image has no large
+    /// constant tables.
     pub piece_instructions: usize,
     /// The most pieces one image is cut into.
     pub max_pieces: usize,
+    /// Images of two functions or more whose estimated cost
+    /// ([`estimated_cost`]) reaches this are cut whatever their function
+    /// count: the images that would otherwise be a build's critical path.
+    pub min_cost: usize,
 }
 
 impl PieceSettings {
@@ -64,6 +85,7 @@ impl PieceSettings {
         min_functions: usize::MAX,
         piece_instructions: usize::MAX,
         max_pieces: 1,
+        min_cost: usize::MAX,
     };
 
     /// Every image of two functions or more in pieces, as many as it has
@@ -75,55 +97,73 @@ impl PieceSettings {
             min_functions: 2,
             piece_instructions: 1,
             max_pieces,
+            min_cost: 0,
         }
     }
 
     /// Whether any image can be cut.
     pub fn enabled(&self) -> bool {
-        self.max_pieces > 1 && self.min_instructions != usize::MAX && self.min_functions != usize::MAX
+        self.max_pieces > 1
+            && ((self.min_instructions != usize::MAX && self.min_functions != usize::MAX)
+                || self.min_cost != usize::MAX)
     }
 
-    /// The four numbers, in the order of [`PieceSettings::to_arg`].
-    pub fn numbers(&self) -> [usize; 4] {
+    /// The five numbers, in the order of [`PieceSettings::to_arg`].
+    pub fn numbers(&self) -> [usize; 5] {
         [
             self.min_instructions,
             self.min_functions,
             self.piece_instructions,
             self.max_pieces,
+            self.min_cost,
         ]
     }
 
-    /// The settings as one argument: `MIN_INSTRUCTIONS,MIN_FUNCTIONS,SIZE,MAX`
+    /// The settings as one argument: `MIN_INSTRUCTIONS,MIN_FUNCTIONS,SIZE,MAX,MIN_COST`
     /// (the worker's, and `--codegen-pieces`' explicit form).
     pub fn to_arg(self) -> String {
         self.numbers().map(|n| n.to_string()).join(",")
     }
 
-    /// Reads [`PieceSettings::to_arg`].
+    /// Reads [`PieceSettings::to_arg`]; with four numbers, no image is cut
+    /// by its estimated cost alone.
     pub fn from_arg(v: &str) -> Option<Self> {
-        let mut it = v.split(',').map(|n| n.parse::<usize>().ok());
-        let s = PieceSettings {
-            min_instructions: it.next()??,
-            min_functions: it.next()??,
-            piece_instructions: it.next()??,
-            max_pieces: it.next()??,
-        };
-        it.next().is_none().then_some(s)
+        let n: Vec<usize> = v.split(',').map(|n| n.parse::<usize>().ok()).collect::<Option<_>>()?;
+        (4..=5).contains(&n.len()).then(|| PieceSettings {
+            min_instructions: n[0],
+            min_functions: n[1],
+            piece_instructions: n[2],
+            max_pieces: n[3],
+            min_cost: n.get(4).copied().unwrap_or(usize::MAX),
+        })
     }
 }
 
 impl Default for PieceSettings {
-    /// Images of 64 functions or more and 2,000 instructions or more in
-    /// pieces of about 250 instructions, at most 256 (`bench/README.md`,
-    /// "Images compiled in pieces").
+    /// Images of 64 functions or more and 2,000 instructions or more, and
+    /// images of two functions or more whose estimated cost reaches 12,000
+    /// (about a third of a second of the back end's time), in pieces of
+    /// about 250, at most 256 (`bench/README.md`, "Images compiled in
+    /// pieces").
     fn default() -> Self {
         PieceSettings {
             min_instructions: 2_000,
             min_functions: 64,
             piece_instructions: 250,
             max_pieces: 256,
+            min_cost: 12_000,
         }
     }
+}
+
+/// Why an image is compiled in one piece.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Whole {
+    /// Pieces are off, or the image is below the settings' thresholds.
+    Small,
+    /// The image holds something the cut does not handle (said in words:
+    /// what and where); `-v` and the time trace name it.
+    Unsupported(String),
 }
 
 /// An image cut into pieces: each piece's bitcode, in order, and the
@@ -194,10 +234,10 @@ fn name_hash(name: &str) -> u64 {
 /// used other than as the callee of a direct call (its address taken by an
 /// instruction) goes with the functions that use it. Calls cross pieces
 /// (the callee declared in the caller's piece, the join binds them).
-/// Groups are numbered in order of their first function. `None` when a
-/// global variable's initializer uses a function (function pointer tables:
-/// kept in one piece).
-fn address_groups(defs: &[Value<'_>]) -> Option<Vec<usize>> {
+/// Groups are numbered in order of their first function. An error naming
+/// the function when a global variable's initializer uses one (function
+/// pointer tables: kept in one piece).
+fn address_groups(defs: &[Value<'_>]) -> Result<Vec<usize>, String> {
     let index: HashMap<Value<'_>, usize> = defs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
     let mut parent: Vec<usize> = (0..defs.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
@@ -224,7 +264,7 @@ fn address_groups(defs: &[Value<'_>]) -> Option<Vec<usize>> {
             _ => in_initializer = true,
         });
         if in_initializer {
-            return None;
+            return Err(format!("a global initializer takes the address of @{}", f.name()));
         }
     }
     let mut number: HashMap<usize, usize> = HashMap::new();
@@ -234,7 +274,7 @@ fn address_groups(defs: &[Value<'_>]) -> Option<Vec<usize>> {
         let next = number.len();
         out.push(*number.entry(r).or_insert(next));
     }
-    Some(out)
+    Ok(out)
 }
 
 /// Whether instruction `u` is a direct call of `f` that uses `f` only as
@@ -243,37 +283,135 @@ fn is_direct_call_of<'c>(u: Value<'c>, f: Value<'c>) -> bool {
     u.is_call_base() && u.called_value() == Some(f) && u.operands().into_iter().filter(|o| *o == f).count() == 1
 }
 
+/// What the back end's time on a module grows with, in instructions: its
+/// instructions, and for each function every global variable of the module
+/// again (LLVM 22's SPIR-V back end walks all of them, initializers
+/// included, for each function it compiles: llama.cpp's image of 55
+/// functions and 4,776 table entries takes 1.4 s, 55 empty functions beside
+/// the same tables 1.5 s, one function with them 0.05 s).
+/// [`table_weight`] weighs each variable; three tenths of an instruction per
+/// weight and function fit llama.cpp's per-source images best
+/// (`bench/README.md`, "What the back end's time grows with").
+pub fn estimated_cost(m: &Module<'_>) -> usize {
+    let defs: Vec<_> = m.functions().into_iter().filter(|f| !f.is_declaration()).collect();
+    let instructions: usize = defs.iter().map(|f| f.instruction_count()).sum();
+    let tables: usize = m
+        .globals()
+        .into_iter()
+        .filter(|g| !g.is_declaration())
+        .map(table_weight)
+        .sum();
+    cost_of(instructions, defs.len(), tables)
+}
+
+/// [`estimated_cost`] of a module of `functions` function definitions of
+/// `instructions` in all, beside global variables of `weight` in all.
+pub(crate) fn cost_of(instructions: usize, functions: usize, weight: usize) -> usize {
+    instructions.saturating_add(tables_cost(functions, weight))
+}
+
+/// The cost of `functions` functions in a module of global variables of
+/// `weight` in all ([`estimated_cost`]).
+fn tables_cost(functions: usize, weight: usize) -> usize {
+    functions.saturating_mul(weight).saturating_mul(3) / 10
+}
+
+/// A global variable's weight in [`estimated_cost`]: one, plus the scalar
+/// elements of its initializer where that is neither zero nor undefined.
+pub(crate) fn table_weight(g: Value<'_>) -> usize {
+    match g.initializer() {
+        Some(init) if !init.is_null_constant() && !init.is_zero_aggregate() => {
+            1usize.saturating_add(scalar_elements(g.global_value_type()))
+        }
+        _ => 1,
+    }
+}
+
+/// The scalars a value of type `ty` holds.
+fn scalar_elements(ty: sycl_ir::Type<'_>) -> usize {
+    use sycl_ir::TypeKind;
+    match ty.kind() {
+        TypeKind::Array | TypeKind::Vector => {
+            (ty.element_count() as usize).saturating_mul(scalar_elements(ty.element_type()))
+        }
+        TypeKind::Struct => ty.struct_elements().into_iter().map(scalar_elements).sum(),
+        _ => 1,
+    }
+}
+
+/// The symbols of the image the cut does not handle, as a reason to keep
+/// it whole (aliases, `available_externally` or appending definitions, a
+/// name starting with the pieces' prefix, a local kernel, a hidden kernel
+/// that other code uses).
+fn unsupported(m: &Module<'_>, defs: &[Value<'_>], globals: &[Value<'_>]) -> Result<(), Whole> {
+    let why = |s: String| Err(Whole::Unsupported(s));
+    if let Some(a) = m.aliases().first() {
+        return why(format!("alias @{}", a.name()));
+    }
+    let prefix = sycl_spirv::PIECE_SYMBOL_PREFIX;
+    if let Some(v) = m.global_values().into_iter().find(|v| v.name().starts_with(prefix)) {
+        return why(format!("@{} has the pieces' symbol prefix", v.name()));
+    }
+    for v in defs.iter().chain(globals) {
+        match v.linkage() {
+            Linkage::LLVMAvailableExternallyLinkage => {
+                return why(format!("available_externally definition @{}", v.name()))
+            }
+            Linkage::LLVMAppendingLinkage | Linkage::LLVMCommonLinkage => {
+                return why(format!("appending or common variable @{}", v.name()))
+            }
+            _ => {}
+        }
+    }
+    for k in defs.iter().filter(|f| f.call_conv().is_kernel()) {
+        if k.has_local_linkage() {
+            return why(format!("local kernel @{}", k.name()));
+        }
+        if k.visibility() == Visibility::LLVMHiddenVisibility && !k.users().is_empty() {
+            return why(format!("hidden kernel @{} used by other code", k.name()));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a symbol the back end gives no `LinkageAttributes` (local or
+/// hidden), which the pieces must link otherwise.
+fn unlinked(v: &Value<'_>) -> bool {
+    v.has_local_linkage() || v.visibility() == Visibility::LLVMHiddenVisibility
+}
+
 /// Cuts module `m` (an image, changed in the process) into pieces by
-/// `settings`; `None` when it stays one piece.
-pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> {
-    if !settings.enabled() || !m.aliases().is_empty() {
-        return None;
+/// `settings`, or says why it stays one piece.
+///
+/// What the back end writes of each symbol in the one-piece image is kept:
+/// - a function without `LinkageAttributes` there (local or hidden, not a
+///   kernel) is renamed [`sycl_spirv::PIECE_SYMBOL_PREFIX`]`N` and made
+///   external, and the join removes its `Export` and gives its name back;
+/// - a hidden global variable is made internal (defined in each piece that
+///   uses it, merged by the join), as local ones are; an unnamed local
+///   variable is named with the prefix, and the join drops that name;
+/// - everything else keeps its linkage in the piece that defines it
+///   (`weak_odr` and `linkonce_odr` kernels, helpers and variables), and
+///   the join binds the other pieces' imports to it;
+/// - comdats, which SPIR-V does not have, are dropped.
+pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Result<Partition, Whole> {
+    if !settings.enabled() {
+        return Err(Whole::Small);
     }
     let defs: Vec<_> = m.functions().into_iter().filter(|f| !f.is_declaration()).collect();
-    if defs.len() < settings.min_functions.max(2) {
-        return None;
-    }
-    let sizes: Vec<usize> = defs.iter().map(|f| f.instruction_count()).collect();
-    let total: usize = sizes.iter().sum();
-    if total < settings.min_instructions {
-        return None;
-    }
     let globals: Vec<_> = m.globals().into_iter().filter(|g| !g.is_declaration()).collect();
-    let prefix = sycl_spirv::PIECE_SYMBOL_PREFIX;
-    let local = |v: &Value<'_>| v.has_local_linkage();
-    let exported = |v: &Value<'_>| {
-        v.linkage() == Linkage::LLVMExternalLinkage && v.visibility() == Visibility::LLVMDefaultVisibility
-    };
-    if defs.iter().chain(&globals).any(|v| !local(v) && !exported(v))
-        || defs.iter().any(|f| f.call_conv().is_kernel() && !exported(f))
-        // An unnamed internal variable's copies could not be merged again
-        // (an unnamed constant's copies are harmless and stay).
-        || globals.iter().any(|g| local(g) && g.name().is_empty() && !g.is_global_constant())
-        || m.global_values().iter().any(|v| v.name().starts_with(prefix))
-    {
-        return None;
+    let instructions: Vec<usize> = defs.iter().map(|f| f.instruction_count()).collect();
+    let total: usize = instructions.iter().sum();
+    let weights: Vec<usize> = globals.iter().map(|g| table_weight(*g)).collect();
+    let cost = cost_of(total, defs.len(), weights.iter().sum());
+    let by_size = defs.len() >= settings.min_functions.max(2) && total >= settings.min_instructions;
+    let by_cost = defs.len() >= 2 && cost >= settings.min_cost;
+    if !(by_size || by_cost) {
+        return Err(Whole::Small);
     }
-    let groups = address_groups(&defs)?;
+    unsupported(m, &defs, &globals)?;
+    let groups = address_groups(&defs).map_err(Whole::Unsupported)?;
+    let sizes = weighted_sizes(&defs, &instructions, &globals, &weights);
     let hashes: Vec<u64> = defs.iter().map(|f| name_hash(&f.name())).collect();
     let piece_of = cut(
         &sizes,
@@ -284,18 +422,11 @@ pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> 
     );
     let pieces = piece_of.iter().max().map_or(1, |p| p + 1);
     if pieces < 2 {
-        return None;
+        return Err(Whole::Small);
     }
+    let renamed = make_linkable(&defs, &globals);
+    let local = |v: &Value<'_>| v.has_local_linkage();
     let needs = pieces_using_globals(&globals, &defs, &piece_of, pieces);
-    // Internal functions become external under new names. Internal global
-    // variables are defined in each piece that uses them, under their own
-    // names (the join merges the copies), exported ones in the first piece.
-    let mut renamed = Vec::new();
-    for f in defs.iter().filter(|f| local(f)) {
-        renamed.push(f.name());
-        f.set_name(&format!("{prefix}{}", renamed.len() - 1));
-        f.set_linkage(Linkage::LLVMExternalLinkage);
-    }
     let extractor = sycl_ir::Extractor::new(m);
     let mut out = Vec::with_capacity(pieces);
     for p in 0..pieces {
@@ -312,9 +443,64 @@ pub fn partition(m: &Module<'_>, settings: &PieceSettings) -> Option<Partition> 
             .map(|(g, _)| *g)
             .collect();
         keep.extend(defs.iter().zip(&piece_of).filter(|(_, q)| **q == p).map(|(f, _)| *f));
-        out.push(extractor.try_extract(&keep).ok()?.to_bitcode());
+        let piece = extractor
+            .try_extract(&keep)
+            .map_err(|e| Whole::Unsupported(format!("a piece cannot be extracted: {e}")))?;
+        out.push(piece.to_bitcode());
     }
-    Some(Partition { pieces: out, renamed })
+    Ok(Partition { pieces: out, renamed })
+}
+
+/// Each function's size for the cut: its instructions, and the weight of
+/// the global variables it uses ([`estimated_cost`]: a piece's functions
+/// pay for the variables of their piece).
+fn weighted_sizes(defs: &[Value<'_>], instructions: &[usize], globals: &[Value<'_>], weights: &[usize]) -> Vec<usize> {
+    let index: HashMap<Value<'_>, usize> = defs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
+    let mut tables = vec![0usize; defs.len()];
+    for (g, w) in globals.iter().zip(weights) {
+        let mut users = HashSet::new();
+        for_each_user(*g, |u| {
+            if let Some(i) = u.parent_function().and_then(|f| index.get(&f)) {
+                users.insert(*i);
+            }
+        });
+        for i in users {
+            tables[i] = tables[i].saturating_add(*w);
+        }
+    }
+    instructions
+        .iter()
+        .zip(tables)
+        .map(|(n, t)| n.saturating_add(tables_cost(1, t)))
+        .collect()
+}
+
+/// Makes the symbols the back end would not link linkable between pieces
+/// (see [`partition`]); returns the original names of the renamed ones, in
+/// the order of their numbers.
+fn make_linkable(defs: &[Value<'_>], globals: &[Value<'_>]) -> Vec<String> {
+    let prefix = sycl_spirv::PIECE_SYMBOL_PREFIX;
+    let mut renamed = Vec::new();
+    for f in defs.iter().filter(|f| unlinked(f) && !f.call_conv().is_kernel()) {
+        renamed.push(f.name());
+        f.set_name(&format!("{prefix}{}", renamed.len() - 1));
+        f.set_linkage(Linkage::LLVMExternalLinkage);
+        f.set_visibility(Visibility::LLVMDefaultVisibility);
+    }
+    for g in globals {
+        if g.visibility() == Visibility::LLVMHiddenVisibility {
+            g.set_linkage(Linkage::LLVMInternalLinkage);
+            g.set_visibility(Visibility::LLVMDefaultVisibility);
+        }
+        if g.has_local_linkage() && g.name().is_empty() {
+            renamed.push(String::new());
+            g.set_name(&format!("{prefix}{}", renamed.len() - 1));
+        }
+    }
+    for v in defs.iter().chain(globals) {
+        v.clear_comdat();
+    }
+    renamed
 }
 
 /// Calls `f` once for each instruction or global value that uses `v`,
@@ -461,7 +647,9 @@ mod tests {
             assert_eq!(PieceSettings::from_arg(&s.to_arg()), Some(s));
         }
         assert_eq!(PieceSettings::from_arg("1,2,3"), None);
-        assert_eq!(PieceSettings::from_arg("1,2,3,4,5"), None);
+        assert_eq!(PieceSettings::from_arg("1,2,3,4,5,6"), None);
+        assert_eq!(PieceSettings::from_arg("1,2,3,4").map(|s| s.min_cost), Some(usize::MAX));
+        assert_eq!(PieceSettings::from_arg("1,2,3,4,5").map(|s| s.min_cost), Some(5));
     }
 
     #[test]
@@ -501,7 +689,7 @@ define spir_kernel void @k3() {\n  store i32 3, ptr addrspace(1) @g\n  ret void\
         assert_eq!(defined, ["__sycl_piece.0", "k1", "k2", "k3"]);
         assert_eq!(declares_helper, 1);
         assert_eq!(with_g, 2);
-        assert!(partition(&m, &PieceSettings::OFF).is_none());
+        assert_eq!(partition(&m, &PieceSettings::OFF), Err(Whole::Small));
     }
 
     /// Module `m` cut with every function in a piece of its own (`count`
@@ -581,6 +769,115 @@ define spir_kernel void @k2(ptr addrspace(1) %out) {\n  %g = load <3 x i64>, ptr
             v
         };
         assert_eq!(lines(&text(&a)), lines(&joined_text));
+    }
+
+    /// An image as DPC++ writes them: `weak_odr` kernels, `linkonce_odr`
+    /// helpers in comdats, hidden and protected helpers, hidden,
+    /// `linkonce_odr` and `weak_odr` variables, unnamed internal variables
+    /// (a mutable one two kernels write, a constant two read).
+    const DPCPP_IMAGE: &[u8] = b"target triple = \"spir64-unknown-unknown\"\n\
+$lo = comdat any\n\
+@0 = internal addrspace(1) global [4 x i32] zeroinitializer, align 4\n\
+@1 = internal unnamed_addr addrspace(1) constant [4 x i32] [i32 5, i32 6, i32 7, i32 8], align 4\n\
+@hg = hidden addrspace(1) global i32 6, align 4\n\
+@lg = linkonce_odr addrspace(1) constant [2 x i32] [i32 3, i32 4], comdat($lo), align 4\n\
+@wg = weak_odr addrspace(1) global i32 7, align 4\n\
+define linkonce_odr spir_func i32 @lo(i32 %x) comdat {\n  %p = getelementptr inbounds [2 x i32], ptr addrspace(1) @lg, i64 0, i64 1\n  %a = load i32, ptr addrspace(1) %p, align 4\n  %b = add i32 %x, %a\n  ret i32 %b\n}\n\
+define hidden spir_func i32 @hid(i32 %x) {\n  %a = load i32, ptr addrspace(1) @hg, align 4\n  %b = mul i32 %x, %a\n  store i32 %b, ptr addrspace(1) @0, align 4\n  ret i32 %b\n}\n\
+define protected spir_func i32 @prot(i32 %x) {\n  %p = getelementptr inbounds [4 x i32], ptr addrspace(1) @1, i64 0, i64 2\n  %a = load i32, ptr addrspace(1) %p, align 4\n  %b = xor i32 %x, %a\n  ret i32 %b\n}\n\
+define weak_odr spir_func i32 @wf(i32 %x) {\n  %a = load i32, ptr addrspace(1) @wg, align 4\n  %b = sub i32 %x, %a\n  ret i32 %b\n}\n\
+define weak_odr spir_kernel void @k1(ptr addrspace(1) %out) {\n  %v = call spir_func i32 @lo(i32 1)\n  %w = call spir_func i32 @hid(i32 %v)\n  %u = call spir_func i32 @wf(i32 %w)\n  store i32 %u, ptr addrspace(1) %out, align 4\n  ret void\n}\n\
+define weak_odr hidden spir_kernel void @k2(ptr addrspace(1) %out) {\n  %v = call spir_func i32 @prot(i32 2)\n  %w = call spir_func i32 @lo(i32 %v)\n  %p = getelementptr inbounds [4 x i32], ptr addrspace(1) @1, i64 0, i64 1\n  %a = load i32, ptr addrspace(1) %p, align 4\n  %b = add i32 %w, %a\n  store i32 %b, ptr addrspace(1) @0, align 4\n  store i32 %b, ptr addrspace(1) %out, align 4\n  ret void\n}\n";
+
+    /// Sorted disassembly lines with every id written `%`: the same
+    /// instructions, whatever the order of functions and variables.
+    fn normalized_lines(spirv: &[u8]) -> Vec<String> {
+        use rspirv::binary::Disassemble;
+        let text = sycl_spirv::load(spirv).expect("load").disassemble();
+        let mut v: Vec<String> = text
+            .lines()
+            .map(|l| {
+                l.split_whitespace()
+                    .map(|w| if w.starts_with('%') { "%" } else { w })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// The DPC++ image cut into a piece per function: each symbol's
+    /// linkage, visibility and decorations come out of the join as the
+    /// one-piece image has them (no import left, no prefix, the same
+    /// `LinkageAttributes`, one copy of each variable).
+    #[test]
+    fn dpcpp_linkages_join_as_the_one_piece_image_has_them() {
+        let ctx = sycl_ir::Context::new();
+        let whole = ctx.parse_ir(DPCPP_IMAGE, "t.ll").expect("parse");
+        whole.verify().expect("verifies");
+        let one = sycl_spirv::compile_module(&whole).expect("one piece");
+        let m = ctx.parse_ir(DPCPP_IMAGE, "t.ll").expect("parse");
+        let joined = compiled_in_pieces(&ctx, &m, 6);
+        assert_eq!(normalized_lines(&one), normalized_lines(&joined));
+        let text = {
+            use rspirv::binary::Disassemble;
+            sycl_spirv::load(&joined).unwrap().disassemble()
+        };
+        assert!(
+            !text.contains("\" Import") && !text.contains(sycl_spirv::PIECE_SYMBOL_PREFIX),
+            "{text}"
+        );
+    }
+
+    /// What the cut does not handle stays whole with the reason; small
+    /// images stay whole for their size, and a costly image of few
+    /// functions (large tables) is cut by its cost alone.
+    #[test]
+    fn images_stay_whole_with_a_reason_or_are_cut_by_cost() {
+        let ctx = sycl_ir::Context::new();
+        let alias = b"target triple = \"spir64-unknown-unknown\"\n\
+@a = alias void (), ptr @f\n\
+define spir_func void @f() {\n  ret void\n}\n\
+define spir_kernel void @k() {\n  call spir_func void @a()\n  ret void\n}\n";
+        let m = ctx.parse_ir(alias, "a.ll").expect("parse");
+        assert_eq!(
+            partition(&m, &PieceSettings::forced(8)),
+            Err(Whole::Unsupported("alias @a".into()))
+        );
+        let table = b"target triple = \"spir64-unknown-unknown\"\n\
+@fp = addrspace(1) global ptr @f\n\
+define spir_func void @f() {\n  ret void\n}\n\
+define spir_kernel void @k() {\n  ret void\n}\n";
+        let m = ctx.parse_ir(table, "t.ll").expect("parse");
+        assert_eq!(
+            partition(&m, &PieceSettings::forced(8)),
+            Err(Whole::Unsupported(
+                "a global initializer takes the address of @f".into()
+            ))
+        );
+        let m = ctx.parse_ir(DPCPP_IMAGE, "t.ll").expect("parse");
+        assert_eq!(partition(&m, &PieceSettings::default()), Err(Whole::Small));
+        // Two kernels beside a table of 4,096 entries: 2 x 4,097 x 0.3.
+        let mut big = String::from(
+            "target triple = \"spir64-unknown-unknown\"\n@t = internal addrspace(1) constant [4096 x i32] [",
+        );
+        big.push_str(&(0..4096).map(|i| format!("i32 {i}")).collect::<Vec<_>>().join(", "));
+        big.push_str("]\n");
+        for k in 0..2 {
+            big.push_str(&format!(
+                "define spir_kernel void @k{k}(ptr addrspace(1) %o) {{\n  %p = getelementptr [4096 x i32], ptr addrspace(1) @t, i64 0, i64 {k}\n  %v = load i32, ptr addrspace(1) %p\n  store i32 %v, ptr addrspace(1) %o\n  ret void\n}}\n"
+            ));
+        }
+        let m = ctx.parse_ir(big.as_bytes(), "big.ll").expect("parse");
+        assert_eq!(estimated_cost(&m), 8 + 2 * 4097 * 3 / 10);
+        let cheap = PieceSettings {
+            min_cost: 2_000,
+            ..PieceSettings::default()
+        };
+        assert_eq!(partition(&m, &cheap).map(|p| p.pieces.len()), Ok(2));
+        let m = ctx.parse_ir(big.as_bytes(), "big.ll").expect("parse");
+        assert_eq!(partition(&m, &PieceSettings::default()), Err(Whole::Small));
     }
 
     /// A helper that stores an `i32` through its parameter, called with a

@@ -469,7 +469,7 @@ where
     let s = settings;
     s.check()?;
     let mode = s.split;
-    let as_made = s.image_order == ImageOrder::AsMade && !s.default_spec_consts && !s.split_esimd;
+    let as_made = s.image_order != ImageOrder::Table && !s.default_spec_consts && !s.split_esimd;
     let split = SplitSettings {
         mode,
         // `-split=none` passes the module through (upstream's ModuleCopier).
@@ -484,6 +484,7 @@ where
         // make images one by one, in order.
         threads: if s.default_spec_consts { 1 } else { s.thread_count() },
         exact_threads: s.tuning.exact_threads,
+        costliest_first: as_made && s.image_order == ImageOrder::CostliestFirst,
         esimd: Some(EsimdOptions {
             split_esimd: s.split_esimd,
             lower_esimd: s.lower_esimd,

@@ -187,6 +187,13 @@ pub enum ImageOrder {
     /// the numbers after them) or [`Settings::split_esimd`] (whose parts
     /// share their image's number).
     AsMade,
+    /// As they are made, the split making the images of the highest
+    /// estimated cost (`crate::pieces::estimated_cost`) first: for a caller
+    /// that compiles them, so that the image that takes longest does not
+    /// start last (`sycl-link`'s first link; a relink, whose images are
+    /// mostly cache hits, keeps [`ImageOrder::AsMade`]). The same images
+    /// and numbers as the other orders.
+    CostliestFirst,
 }
 
 /// How a run is carried out rather than what it makes: the images are the

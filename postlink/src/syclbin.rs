@@ -239,6 +239,8 @@ struct Compiled {
     param_opt: Option<PropertySetRegistry>,
     /// The LLVM IR module's target triple, if it has one.
     triple: Option<String>,
+    /// Why an image large enough for pieces was compiled in one.
+    whole: Option<String>,
 }
 
 /// Where LLVM IR is compiled: in this process or in a worker process
@@ -343,6 +345,7 @@ fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Resu
             kernels: None,
             param_opt: None,
             triple: None,
+            whole: None,
         }))
     };
     if ir_type != IrType::SpirV {
@@ -365,10 +368,13 @@ fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Resu
     if !sycl_spirv::is_llvm_ir(&image.code) {
         return Err(image_error(image, "neither SPIR-V nor LLVM IR"));
     }
-    let step = crate::trace::span("CodeGen", &image.name);
+    let mut step = crate::trace::span("CodeGen", &image.name);
     let c = backend
         .compile_ir(Request::Image, &image.code, &image.name)
         .map_err(|e| image_error(image, e))?;
+    if let Some(why) = &c.whole {
+        step.add_detail(format_args!(" (one piece: {why})"));
+    }
     drop(step);
     if c.pieces.is_some() {
         return Ok(Outcome::Pieces(c));
@@ -384,6 +390,7 @@ fn compiled_spirv(c: CompiledIr) -> Compiled {
         kernels: Some(c.kernels),
         param_opt: c.param_opt,
         triple: c.triple,
+        whole: c.whole,
     }
 }
 
@@ -582,9 +589,18 @@ struct Shared {
     taken: Condvar,
     results: Mutex<Vec<Slot>>,
     first_error: AtomicUsize,
+    /// What `-v` says of the images, by image number.
+    notes: Mutex<Vec<(usize, String)>>,
 }
 
 impl Shared {
+    /// Records what `-v` says of image `index`.
+    fn note(&self, index: usize, note: String) {
+        if let Ok(mut n) = self.notes.lock() {
+            n.push((index, note));
+        }
+    }
+
     /// Waits for the next job: `None` once the queue is closed and empty.
     /// Pieces go first (their image is under way), then the largest image.
     fn take(&self) -> Option<Job> {
@@ -708,6 +724,7 @@ impl Packager {
             taken: Condvar::new(),
             results: Mutex::new(Vec::new()),
             first_error: AtomicUsize::new(usize::MAX),
+            notes: Mutex::new(Vec::new()),
         });
         let cache = match (&opts.cache, &opts.workers) {
             (Some(settings), Some(w)) => CodeCache::open(settings, &w.program).map(Arc::new),
@@ -833,7 +850,14 @@ impl Packager {
     }
 
     /// Waits for every image and gives the modules in image order.
-    pub fn finish(mut self) -> Result<Vec<AbstractModule>, SyclbinPackError> {
+    pub fn finish(self) -> Result<Vec<AbstractModule>, SyclbinPackError> {
+        self.finish_with_notes().map(|(modules, _)| modules)
+    }
+
+    /// [`Packager::finish`], and what `-v` says of the images, in image
+    /// order: those large enough for pieces that were compiled in one, and
+    /// why.
+    pub fn finish_with_notes(mut self) -> Result<(Vec<AbstractModule>, Vec<String>), SyclbinPackError> {
         self.shared.close();
         for t in self.threads.drain(..) {
             if t.join().is_err() {
@@ -853,7 +877,9 @@ impl Packager {
                 None => return Err(results.flatten().find_map(Result::err).unwrap_or_else(lost)),
             }
         }
-        Ok(out)
+        let mut notes = std::mem::take(&mut *self.shared.notes.lock().map_err(|_| lost())?);
+        notes.sort();
+        Ok((out, notes.into_iter().map(|(_, n)| n).collect()))
     }
 }
 
@@ -929,6 +955,9 @@ fn compile_thread(opts: &SyclbinOptions, shared: &Shared, cache: Option<Arc<Code
                 }
                 Ok(Outcome::Done(c)) => {
                     shared.image_done();
+                    if let Some(why) = &c.whole {
+                        shared.note(job.index, format!("{} compiled in one piece: {why}", job.image.name));
+                    }
                     Ok(abstract_module_of(&job.image, c, job.target.as_deref()))
                 }
                 Err(e) => {

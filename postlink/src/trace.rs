@@ -48,6 +48,15 @@ pub fn span(name: &'static str, detail: impl Display) -> Span {
     Span(Some((name, detail.to_string(), Instant::now())))
 }
 
+impl Span {
+    /// Adds `more` to the step's detail (what was learnt while timing it).
+    pub fn add_detail(&mut self, more: impl Display) {
+        if let Some((_, detail, _)) = self.0.as_mut() {
+            detail.push_str(&more.to_string());
+        }
+    }
+}
+
 impl Drop for Span {
     fn drop(&mut self) {
         let Some((name, detail, begin)) = self.0.take() else {

@@ -348,13 +348,16 @@ fn merge_equal_globals(
 }
 
 /// Then by decorations: one variable per built-in, one declaration per
-/// imported name, an import of what a piece exports that export. (Not
+/// imported name, an import of what a piece exports (or defines
+/// `LinkOnceODR`) that definition. (Not
 /// spec constants: the back end writes one per use, in one piece too.)
 fn merge_by_decoration(insts: &[Instruction], types: &HashMap<u32, Option<u32>>, remap: &mut HashMap<u32, u32>) {
     let mut exports: HashMap<String, u32> = HashMap::new();
     for inst in insts {
         if let Some((id, Decoration::LinkageAttributes, literals)) = decoration_of(inst) {
-            if let Some((name, LinkageType::Export)) = linkage_of(literals) {
+            // A `linkonce_odr` definition is written `LinkOnceODR` where
+            // SPV_KHR_linkonce_odr is allowed; the other pieces import it.
+            if let Some((name, LinkageType::Export | LinkageType::LinkOnceODR)) = linkage_of(literals) {
                 exports.entry(name.to_string()).or_insert(id);
             }
         }

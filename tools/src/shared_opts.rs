@@ -133,11 +133,12 @@ pub fn codegen_memory_limit(v: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("invalid --codegen-memory-limit '{v}': expected a number of MiB (0: no limit)"))
 }
 
-/// `--codegen-pieces=auto|off|force|I,F,SIZE,MAX`: which images are
+/// `--codegen-pieces=auto|off|force|I,F,SIZE,MAX[,COST]`: which images are
 /// compiled in pieces (`sycl_postlink::pieces`): `off` none, `auto` the
-/// large ones of many functions, `force` every image of two functions or
-/// more (for tests), and for tuning, images of at least I instructions and
-/// F functions in pieces of about SIZE instructions, at most MAX.
+/// large ones of many functions and the costly ones, `force` every image of
+/// two functions or more (for tests), and for tuning, images of at least I
+/// instructions and F functions, and images of two functions or more of an
+/// estimated cost of at least COST, in pieces of about SIZE, at most MAX.
 pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
     match v {
         "auto" => Ok(PieceSettings::default()),
@@ -145,7 +146,7 @@ pub fn codegen_pieces(v: &str) -> Result<PieceSettings, String> {
         "force" => Ok(PieceSettings::forced(FORCED_PIECES)),
         _ => PieceSettings::from_arg(v)
             .filter(|s| s.piece_instructions > 0 && s.max_pieces > 0)
-            .ok_or_else(|| format!("invalid --codegen-pieces '{v}': expected auto, off, force or I,F,SIZE,MAX")),
+            .ok_or_else(|| format!("invalid --codegen-pieces '{v}': expected auto, off, force or I,F,SIZE,MAX[,COST]")),
     }
 }
 
@@ -227,11 +228,12 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
         ),
         Opt::value(
             "codegen-pieces",
-            "auto|off|force|I,F,SIZE,MAX",
+            "auto|off|force|I,F,SIZE,MAX[,COST]",
             "Compile large images in pieces on several cores, joined into one module: auto (the default; \
-             SPL_CODEGEN_PIECES sets another: images of 2000 instructions and 64 functions or more, in pieces of \
-             about 250 instructions, at most 256), off, force (every image of two functions or more), or the four \
-             numbers",
+             SPL_CODEGEN_PIECES sets another: images of 2000 instructions and 64 functions or more, and images of \
+             two functions or more whose estimated cost, instructions plus three tenths of the functions times the \
+             global variables' elements, is 12000 or more, in pieces of about 250, at most 256), off, force (every \
+             image of two functions or more), or the numbers",
             |t: &mut T, v| {
                 args(t).pieces = codegen_pieces(v)?;
                 Ok(())

@@ -361,6 +361,9 @@ fn link(a: &LinkArgs, o: &DeviceLinkOptions, env: &EnvDefaults, output: &str) ->
             out.images,
             a.state.name()
         );
+        for n in &out.notes {
+            sycl_tools::errln!("sycl-device-link: {n}");
+        }
     }
     Ok(out.bytes)
 }

@@ -10,7 +10,9 @@
 #   compiler crashed in vplan-vec under OpSource OpenCL_C), count_equal and
 #   three dpnp histograms (generic-pointer atomics on int, long, float,
 #   double: "Symbols not found: _Z10atomic_addPU3AS4Vii"), two bfloat16
-#   conversions (imported __devicelib_* functions nothing provided).
+#   conversions (imported __devicelib_* functions nothing provided);
+# - the three dpnp histograms as one image of weak_odr kernels compiled in
+#   pieces.
 # The real inputs come from ../shared/bench/real (SPL_SHARED); without them
 # only the bfloat16 check runs, except in CI (SPL_REQUIRE_CORPUS or CI set),
 # where their absence fails. bench/real-runtime-build.sh checks every image.
@@ -58,4 +60,13 @@ llvm-extract-22 --recursive "${dpnp[@]/#/--func=}" "$W/dpnp_all.bc" -o "$W/dpnp_
 for m in ggml_selected dpnp_selected; do
   "$TOOLS/sycl-link" --sycl-module-split-mode=kernel --syclbin=executable "$W/$m.bc" -o "$W/$m.syclbin"
 done
-"${CHECK[@]}" --bf16 "$W/tensor_impl.syclbin" "$W/ggml_selected.syclbin" "$W/dpnp_selected.syclbin"
+# The histograms' weak_odr kernels and their helpers as one image compiled
+# in pieces (issue 41: DPC++'s linkages restored by the join), every
+# function in a piece of its own.
+"$TOOLS/sycl-link" --sycl-module-split-mode=none --codegen-pieces=force --no-cache --time-trace="$W/pieces.json" \
+  --syclbin=executable "$W/dpnp_selected.bc" -o "$W/dpnp_pieces.syclbin"
+if ! grep -q '"image 0 piece 1"' "$W/pieces.json"; then
+  say "error: the weak_odr image was not compiled in pieces"; exit 1
+fi
+"${CHECK[@]}" --bf16 "$W/tensor_impl.syclbin" "$W/ggml_selected.syclbin" "$W/dpnp_selected.syclbin" \
+  "$W/dpnp_pieces.syclbin"

@@ -416,10 +416,11 @@ fn join(
     let renamed = c.pieces.take().map(|p| p.renamed).unwrap_or_default();
     let step = crate::trace::span("JoinPieces", &image.name);
     let joined = sycl_spirv::join_pieces(spirv, &renamed).map_err(|e| image_error(image, e.to_string()))?;
+    drop(step);
     if validate {
+        let _step = crate::trace::span("Validate", &image.name);
         sycl_spirv::validate_bytes(&joined).map_err(|e| image_error(image, e.to_string()))?;
     }
-    drop(step);
     crate::trace::progress("images compiled");
     c.spirv = joined;
     if let Some((cache, key)) = cached {

@@ -232,7 +232,7 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
             "Compile large images in pieces on several cores, joined into one module: auto (the default; \
              SPL_CODEGEN_PIECES sets another: images of 2000 instructions and 64 functions or more, and images of \
              two functions or more whose estimated cost, instructions plus three tenths of the functions times the \
-             global variables' elements, is 12000 or more, in pieces of about 250, at most 256), off, force (every \
+             global variables' elements, is 12000 or more, in pieces of about 250, at most 32), off, force (every \
              image of two functions or more), or the numbers",
             |t: &mut T, v| {
                 args(t).pieces = codegen_pieces(v)?;

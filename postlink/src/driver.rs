@@ -189,6 +189,28 @@ fn job_cost(defs: &[u32], sizes: &[Option<usize>], weights: &[usize]) -> usize {
     crate::pieces::cost_of(instructions, functions, weight)
 }
 
+/// The order in which `jobs` start (job numbers): job order, or with
+/// `costliest_first` the jobs of at least a hundredth of the total
+/// estimated cost first, costliest first, then the others in job order.
+/// Only the few images that could be a run's critical path move: thousands
+/// of small images (per kernel) keep job order, in which the images that
+/// share helpers are made one after the other and the split frees their
+/// bodies early.
+fn start_order(jobs: &[Job], costliest_first: bool) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    if !costliest_first {
+        return order;
+    }
+    let total: usize = jobs.iter().map(|j| j.cost).fold(0, usize::saturating_add);
+    let large = |n: usize| jobs[n].cost >= total / 100;
+    // Stable: equal costs, and the small jobs, in job order.
+    order.sort_by_key(|&n| match large(n) {
+        true => (0, std::cmp::Reverse(jobs[n].cost)),
+        false => (1, std::cmp::Reverse(0)),
+    });
+    order
+}
+
 /// Each global variable's weight in the estimated cost, by position (0
 /// for anything else).
 fn table_weights(values: &[Value<'_>]) -> Vec<usize> {
@@ -254,11 +276,7 @@ impl<'a, S: ImageSink> Work<'a, S> {
             }
         }
         let results = Mutex::new((0..jobs.len()).map(|_| None).collect());
-        let mut order: Vec<usize> = (0..jobs.len()).collect();
-        if s.costliest_first {
-            // Stable: equal costs in job order.
-            order.sort_by_key(|&n| std::cmp::Reverse(jobs[n].cost));
-        }
+        let order = start_order(&jobs, s.costliest_first);
         Work {
             s,
             name,
@@ -1174,7 +1192,37 @@ use sycl_process::alloc::release_free_memory;
 
 #[cfg(test)]
 mod tests {
-    use super::threads_worth_using;
+    use super::{start_order, threads_worth_using, Job};
+
+    fn jobs(costs: &[usize]) -> Vec<Job> {
+        costs
+            .iter()
+            .map(|&cost| Job {
+                names: Vec::new(),
+                defs: Vec::new(),
+                has_virtual_functions: false,
+                cost,
+            })
+            .collect()
+    }
+
+    /// The jobs of a hundredth of the total cost or more start first,
+    /// costliest first; the others, and every job without the setting,
+    /// in job order.
+    #[test]
+    fn the_costliest_images_start_first_and_the_small_ones_in_job_order() {
+        let mut costs = vec![1; 300];
+        costs[7] = 40;
+        costs[250] = 90;
+        costs[100] = 40;
+        let order = start_order(&jobs(&costs), true);
+        assert_eq!(&order[..3], &[250, 7, 100]);
+        let rest: Vec<usize> = (0..300).filter(|n| ![7, 100, 250].contains(n)).collect();
+        assert_eq!(&order[3..], &rest[..]);
+        assert_eq!(start_order(&jobs(&costs), false), (0..300).collect::<Vec<_>>());
+        // Thousands of equal small images: job order.
+        assert_eq!(start_order(&jobs(&[5; 4000]), true), (0..4000).collect::<Vec<_>>());
+    }
 
     #[test]
     fn threads_are_used_where_images_share_much_code() {

@@ -406,8 +406,9 @@ fn specs_from_table(path: &str, target: Option<&str>, ir_type: IrType) -> Result
 /// Packages the images as they are read, the largest files first (see
 /// `syclbin_pack::largest_first`): each image goes to code generation
 /// (worker processes) at once; every image, native ones too, keeps its
-/// place in the SYCLBIN.
-fn abstract_modules(specs: &[ImageSpec], opts: &SyclbinOptions) -> Result<Vec<AbstractModule>, Failure> {
+/// place in the SYCLBIN. With `verbose`, says which images large enough for
+/// pieces were compiled in one, and why.
+fn abstract_modules(specs: &[ImageSpec], opts: &SyclbinOptions, verbose: bool) -> Result<Vec<AbstractModule>, Failure> {
     let mut packager = Packager::new(opts);
     let sizes: Vec<u64> = specs
         .iter()
@@ -425,7 +426,13 @@ fn abstract_modules(specs: &[ImageSpec], opts: &SyclbinOptions) -> Result<Vec<Ab
                 .map_err(pack_failure)?,
         }
     }
-    packager.finish().map_err(pack_failure)
+    let (modules, notes) = packager.finish_with_notes().map_err(pack_failure)?;
+    if verbose {
+        for n in notes {
+            sycl_tools::errln!("{TOOL}: {n}");
+        }
+    }
+    Ok(modules)
 }
 
 fn pack_failure(e: SyclbinPackError) -> Failure {
@@ -598,7 +605,7 @@ fn create(c: CreateArgs, output: &str, env: &EnvDefaults) -> Result<(), Failure>
     }
     specs.extend(c.images);
     let mut bin = Syclbin::new(c.create.state);
-    bin.abstract_modules = abstract_modules(&specs, &opts)?;
+    bin.abstract_modules = abstract_modules(&specs, &opts, c.verbose)?;
     let bytes = syclbin_pack::write(&bin, &opts).map_err(|e| fail(output, e.to_string()))?;
     write_file(output, &bytes)
 }

@@ -147,6 +147,19 @@ impl Image {
     }
 }
 
+/// Why `entry_points` cannot be a symbol table (`.sym`: one name a line):
+/// a name that holds a line break would read as two symbols (the property
+/// sets refuse it too, `PropertySetRegistry::check_writable`).
+pub fn check_symbol_names(entry_points: &[String]) -> Result<(), String> {
+    match entry_points.iter().find(|n| n.contains(['\n', '\r'])) {
+        Some(n) => Err(format!(
+            "symbol '{}' cannot be written to a symbol table: it holds a line break",
+            sycl_props::plain(n)
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The symbol table text of `entry_points` (`.sym`: one name a line).
 pub fn symbols_text(entry_points: &[String]) -> String {
     entry_points.iter().map(|n| format!("{n}\n")).collect()

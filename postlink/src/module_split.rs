@@ -77,6 +77,8 @@ impl ImageSink for ModuleSplitSink<'_> {
             let reg = compute_properties(im, entry_points, &popts);
             reg.check_writable()
                 .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+            crate::image::check_symbol_names(entry_points)
+                .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
             let symbols = format!("{}\n", entry_points.join("\n"));
             for (path, bytes) in [(&code, serialize(im, o.text)), (&prop, reg.to_text().into_bytes())] {
                 out.files.push(PendingFile::write(path, &bytes).map_err(err)?);

@@ -29,7 +29,7 @@ use sycl_split::{EntryPointGroup, SplitMode};
 use crate::driver::{split_and_save, ImageSink, MadeModule, SplitInput, SplitSettings};
 use crate::error::{err, PostLinkError, Report};
 use crate::esimd::{EsimdOptions, INVOKE_SIMD_ERROR};
-use crate::image::{symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
+use crate::image::{check_symbol_names, symbols_text, DeviceImage, Image, ImageKind, TargetOutcome};
 use crate::input::{parse_module, Input};
 use crate::kernel_names::rename_kernels;
 use crate::output::io_reason;
@@ -307,6 +307,10 @@ impl ImageMaker<'_> {
         }
         if s.tuning.verifies() {
             im.verify()
+                .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
+        }
+        if s.symbols {
+            check_symbol_names(entry_points)
                 .map_err(|e| err(format!("{}: output module {n}: {e}", im.identifier())))?;
         }
         let properties = if s.properties {

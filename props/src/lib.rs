@@ -28,3 +28,5 @@ pub mod syclbin;
 mod syclbin_model;
 pub mod syclbin_v2;
 mod text;
+
+pub use text::plain;

@@ -224,9 +224,19 @@ fn extract(bin: &Syclbin, dir: &str, verbose: bool) -> Result<(), Failure> {
         }
     }
     files.push((path("extract.table"), table.to_text().into_bytes()));
-    std::fs::create_dir_all(dir).map_err(|e| fail(dir, io_reason(&e)))?;
+    // The folders made here go again when the files cannot all be written.
+    let made = sycl_process::fs::create_dirs(std::path::Path::new(dir)).map_err(|e| fail(dir, io_reason(&e)))?;
+    let written = write_all(&files, verbose);
+    if written.is_err() {
+        made.remove();
+    }
+    written
+}
+
+/// Writes every file of `files`, or none.
+fn write_all(files: &[(String, Vec<u8>)], verbose: bool) -> Result<(), Failure> {
     let mut outs = Outputs::new();
-    for (name, bytes) in &files {
+    for (name, bytes) in files {
         outs.write(name, bytes).map_err(plain)?;
         if verbose {
             sycl_tools::errln!("{TOOL}: extract: {name} ({} bytes)", bytes.len());

@@ -18,7 +18,9 @@
 //! `convert` reads the same forms and writes the SYCLBIN in the form `--format` names (default
 //! `offload-v1`): `bare`, `offload-v1` (SYCLBIN v1 in an offload binary v1), `offload-v2` (in a single-entry
 //! offload binary v2, as the runtime's `ext_oneapi_get_content()` writes) or `syclbin-v2` (upstream's
-//! multi-entry SYCLBIN v2). `--triple`/`--arch` become strings of the wrapping entry.
+//! multi-entry SYCLBIN v2). `--triple`/`--arch` become strings of the wrapping entry. It writes the
+//! images it read as they are, and promises what `create` promises of them: every SPIR-V module passes
+//! SPIRV-Tools' validator (unless `--no-validate`), and a module that does not is an error naming it.
 //!
 //! `create` builds one abstract module per image (`sycl_postlink::syclbin`). `--table` reads a sycl-post-link
 //! file table: each row's `Code` file is LLVM IR (bitcode or text), compiled to SPIR-V (by worker processes,
@@ -180,7 +182,7 @@ fn options() -> Vec<Opt<Args>> {
     ]);
     opts.extend(codegen_opts(
         "SPIR-V extensions code generation may use: +EXT,-EXT change DPC++'s list, plain names replace it (create)",
-        "Do not validate the SPIR-V modules (create)",
+        "Do not validate the SPIR-V modules (create, convert)",
     ));
     opts
 }
@@ -568,6 +570,9 @@ fn run_command(
             let bin = SyclbinFile::read(&read(&file)?)
                 .map_err(|e| fail(&file, e.to_string()))?
                 .syclbin;
+            if c.syclbin.validate {
+                validate_images(&bin).map_err(|e| fail(&file, e))?;
+            }
             let strings = [("triple", c.triple.as_deref()), ("arch", c.arch.as_deref())];
             let bytes = bin
                 .write_as(c.format, strings.iter().filter_map(|(k, v)| Some((*k, (*v)?))))
@@ -590,6 +595,21 @@ fn run_command(
         Some(other) => Err(plain(format!("unknown command '{other}'.  Try: '{TOOL} --help'"))),
         None => Err(plain(format!("no command given.  Try: '{TOOL} --help'"))),
     }
+}
+
+/// Every SPIR-V module of `bin` through SPIRV-Tools' validator (`convert`
+/// promises valid images, as `create` does): the first that fails, named
+/// by its abstract module and IR module.
+fn validate_images(bin: &Syclbin) -> Result<(), String> {
+    for (i, am) in bin.abstract_modules.iter().enumerate() {
+        for (j, ir) in am.ir_modules.iter().enumerate() {
+            if ir.ir_type() == Some(IrType::SpirV) {
+                sycl_spirv::validate_bytes(&ir.bytes)
+                    .map_err(|e| format!("abstract module {i}, IR module {j}: {e}"))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `syclbin create`: the SYCLBIN of the tables and images `c` names,

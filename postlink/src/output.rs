@@ -116,6 +116,18 @@ impl PendingFile {
     }
 }
 
+/// Checks that a file can be written at `path` (its folder takes a new
+/// file, and `path` is not a folder) by writing an empty temporary there,
+/// removed again: for an output written after the others (a time trace),
+/// so that a path that cannot be written fails the run before any other
+/// output is written, with the error [`Outputs::commit`] would give.
+pub fn check_writable(path: &str) -> Result<(), String> {
+    if Path::new(path).is_dir() {
+        return Err(format!("{path}: cannot write: Is a directory"));
+    }
+    PendingFile::write(path, &[]).map(drop)
+}
+
 impl Drop for PendingFile {
     fn drop(&mut self) {
         if !self.done && self.stdout.is_none() {

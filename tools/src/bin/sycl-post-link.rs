@@ -32,7 +32,9 @@ fn run(o: &sycl_postlink::PostLinkOptions, x: &CommandExtras) -> Result<(), Fail
         sycl_tools::errln!("{}", shell_line(&post_link_command(o)));
         sycl_tools::errln!("{TOOL}: {} worker thread(s)", o.settings.thread_count());
     }
-    if x.time_trace.is_some() {
+    if let Some(path) = &x.time_trace {
+        // Written last: a path that cannot be written fails before any output.
+        sycl_postlink::output::check_writable(path)?;
         trace::enable_trace();
     }
     if std::io::stderr().is_terminal() {

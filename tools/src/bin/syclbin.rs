@@ -502,7 +502,9 @@ fn run(args: &[String]) -> Result<(), Failure> {
         sycl_tools::errln!("{}", shell_line(&shown));
     }
     let env = sycl_tools::env::env_defaults();
-    if time_trace.is_some() {
+    if let Some(path) = &time_trace {
+        // Written last: a path that cannot be written fails before any output.
+        sycl_postlink::output::check_writable(path).map_err(plain)?;
         trace::enable_trace();
     }
     if std::io::stderr().is_terminal() {

@@ -137,9 +137,9 @@ pub struct SplitSettings {
     /// Use exactly [`SplitSettings::threads`] (see
     /// [`crate::settings::RunTuning::exact_threads`]).
     pub exact_threads: bool,
-    /// Make the images of the highest estimated cost
-    /// (`crate::pieces::estimated_cost`) first
-    /// ([`crate::ImageOrder::CostliestFirst`]); else in job order. The
+    /// Make the costliest images (`crate::pieces::estimated_cost`: those of
+    /// a hundredth of the total or more) first, the others in job order
+    /// ([`crate::ImageOrder::CostliestFirst`]); else all in job order. The
     /// images and their numbers are the same.
     pub costliest_first: bool,
     /// The ESIMD step's options; `None` skips the step (every image is one
@@ -201,13 +201,9 @@ fn start_order(jobs: &[Job], costliest_first: bool) -> Vec<usize> {
     if !costliest_first {
         return order;
     }
-    let total: usize = jobs.iter().map(|j| j.cost).fold(0, usize::saturating_add);
-    let large = |n: usize| jobs[n].cost >= total / 100;
-    // Stable: equal costs, and the small jobs, in job order.
-    order.sort_by_key(|&n| match large(n) {
-        true => (0, std::cmp::Reverse(jobs[n].cost)),
-        false => (1, std::cmp::Reverse(0)),
-    });
+    let threshold = jobs.iter().map(|j| j.cost).fold(0, usize::saturating_add) / 100;
+    // Stable: equal costs, and the small jobs (all keyed 0), in job order.
+    order.sort_by_key(|&n| std::cmp::Reverse(Some(jobs[n].cost).filter(|&c| c >= threshold).unwrap_or(0)));
     order
 }
 

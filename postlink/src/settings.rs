@@ -187,8 +187,9 @@ pub enum ImageOrder {
     /// the numbers after them) or [`Settings::split_esimd`] (whose parts
     /// share their image's number).
     AsMade,
-    /// As they are made, the split making the images of the highest
-    /// estimated cost (`crate::pieces::estimated_cost`) first: for a caller
+    /// As they are made, the split making the costliest images
+    /// (`crate::pieces::estimated_cost`: those of a hundredth of the total
+    /// or more) first and the others in job order: for a caller
     /// that compiles them, so that the image that takes longest does not
     /// start last (`sycl-link`'s first link; a relink, whose images are
     /// mostly cache hits, keeps [`ImageOrder::AsMade`]). The same images

@@ -373,7 +373,7 @@ fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Resu
         .compile_ir(Request::Image, &image.code, &image.name)
         .map_err(|e| image_error(image, e))?;
     if let Some(why) = &c.whole {
-        step.add_detail(format_args!(" (one piece: {why})"));
+        step.add_detail(format_args!(" (one piece: {})", sycl_props::plain(why)));
     }
     drop(step);
     if c.pieces.is_some() {
@@ -957,6 +957,8 @@ fn compile_thread(opts: &SyclbinOptions, shared: &Shared, cache: Option<Arc<Code
                 Ok(Outcome::Done(c)) => {
                     shared.image_done();
                     if let Some(why) = &c.whole {
+                        // The reason may come from a code cache entry: one line.
+                        let why = sycl_props::plain(why);
                         shared.note(job.index, format!("{} compiled in one piece: {why}", job.image.name));
                     }
                     Ok(abstract_module_of(&job.image, c, job.target.as_deref()))

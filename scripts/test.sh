@@ -40,6 +40,11 @@ lit-22 -sv lit/
 # Mutated inputs and unwritable outputs through every command and the C
 # entry points (short form; scripts/fault-campaign.py --cases 5000 for more).
 scripts/fault-campaign.py --cases 600
+# Interrupted and stuck runs: SIGTERM, SIGINT and SIGHUP while files are
+# written or images compiled leave nothing and end by the signal; workers
+# die with a SIGKILLed command; a dead run's temporaries go on the next run;
+# a stopped worker is killed by --codegen-timeout.
+scripts/interrupt-test.py --tools target/release
 # The code cache as shared state: 8 sycl-link processes at once on one cache
 # directory, entries corrupted between rounds, every output the bytes of a
 # build without the cache (short form; bench/relink-bench.py runs 20 rounds).

@@ -372,6 +372,8 @@ impl CodeCache {
         let path = self.path(key);
         let Some(dir) = path.parent() else { return false };
         let tmp = dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
+        // A terminating signal's cleanup removes it (sycl_process::terminate).
+        sycl_process::terminate::track_path(&tmp);
         let written = fs::create_dir_all(dir)
             .and_then(|()| {
                 let f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
@@ -386,6 +388,7 @@ impl CodeCache {
             let _ = fs::remove_file(&tmp);
             self.unwritable.store(true, Ordering::Relaxed);
         }
+        sycl_process::terminate::untrack_path(&tmp);
         written.is_ok()
     }
 

@@ -36,17 +36,26 @@
 
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 pub use sycl_process::child::default_memory_limit;
 use sycl_process::child::{ForkError, OUT_OF_MEMORY_EXIT};
 use sycl_process::frame::{read_field, read_fields, read_string, write_field, write_fields};
 use sycl_process::serve::{ChildEnd, Handler, Isolation};
 pub(crate) use sycl_process::signals::block_sigpipe_on_this_thread;
+use sycl_process::timed::Timed;
+use sycl_process::worker::{end_worker, spawn_worker};
 pub use sycl_process::{WorkerCommand, WORKER_FLAG};
 
 use crate::input::read_bitcode_in_shares;
 use crate::pieces::{Partition, PieceSettings};
 use sycl_props::property_set::PropertySetRegistry;
+
+/// How long a worker may go without answering a request before it is
+/// killed and the request fails, by default: 30 minutes, far beyond what
+/// LLVM's back end takes for the largest real image (seconds), so that
+/// only a hang (or a stopped process) reaches it.
+pub const DEFAULT_CODEGEN_TIMEOUT: Duration = Duration::from_secs(1800);
 
 /// What a worker compiles an image with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -453,33 +462,45 @@ fn out_of_memory_message(step: Step, limit: u64) -> String {
     )
 }
 
-/// One running worker process, as the packaging side sees it.
+/// One running worker process, as the packaging side sees it: started so
+/// that it dies with the thread that started it
+/// (`sycl_process::worker::spawn_worker`), and given up on, killed, when it
+/// does not take a request or answer it within its timeout.
 pub(crate) struct Worker {
     child: Child,
-    stdin: BufWriter<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
+    stdin: BufWriter<Timed<ChildStdin>>,
+    stdout: BufReader<Timed<ChildStdout>>,
     step: Step,
+    timeout: Option<Duration>,
+    /// Set when the last request ran past the timeout.
+    timed_out: bool,
 }
 
 impl Worker {
-    /// Starts a worker.
-    pub(crate) fn start(command: &WorkerCommand, settings: &WorkerSettings) -> Result<Self, String> {
-        let mut child = Command::new(&command.program)
-            .args(&command.args)
-            .args(settings.to_args())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| {
-                format!(
-                    "cannot start the code generation worker {}: {e}",
-                    command.program.display()
-                )
-            })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+    /// Starts a worker; `timeout` is how long one request may take (`None`:
+    /// as long as it takes).
+    pub(crate) fn start(
+        command: &WorkerCommand,
+        settings: &WorkerSettings,
+        timeout: Option<Duration>,
+    ) -> Result<Self, String> {
+        let mut child = spawn_worker(
+            Command::new(&command.program)
+                .args(&command.args)
+                .args(settings.to_args())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| {
+            format!(
+                "cannot start the code generation worker {}: {e}",
+                command.program.display()
+            )
+        })?;
+        let pipes = child.stdin.take().zip(child.stdout.take());
+        let Some((Ok(stdin), Ok(stdout))) = pipes.map(|(i, o)| (Timed::new(i), Timed::new(o))) else {
+            let _ = end_worker(&mut child);
             return Err("cannot talk to the code generation worker".into());
         };
         Ok(Worker {
@@ -487,6 +508,8 @@ impl Worker {
             stdin: BufWriter::new(stdin),
             stdout: BufReader::new(stdout),
             step: Step::Codegen,
+            timeout,
+            timed_out: false,
         })
     }
 
@@ -500,33 +523,41 @@ impl Worker {
     /// Compiles one image. `Err((message, alive))`: the image failed; when
     /// `alive` is false the worker is gone and must be replaced.
     pub(crate) fn compile(&mut self, request: Request, name: &str, code: &[u8]) -> Result<CompiledIr, (String, bool)> {
+        let deadline = self.timeout.map(|t| Instant::now() + t);
+        self.stdin.get_mut().set_deadline(deadline);
+        self.stdout.get_mut().set_deadline(deadline);
         let sent = self
             .stdin
             .write_all(&[request as u8])
             .and_then(|()| write_field(&mut self.stdin, name.as_bytes()))
             .and_then(|()| write_field(&mut self.stdin, code))
             .and_then(|()| self.stdin.flush());
-        if sent.is_err() {
-            return Err((self.death(), false));
+        if let Err(e) = sent {
+            return Err((self.death(&e), false));
         }
-        match self.read_answer() {
+        match read_answer(&mut self.stdout) {
             Ok(Ok(c)) => Ok(c),
             Ok(Err(message)) => {
                 let alive = !message.contains(BACK_END_STOPPED);
                 Err((message, alive))
             }
-            Err(_) => Err((self.death(), false)),
+            Err(e) => Err((self.death(&e), false)),
         }
     }
 
-    fn read_answer(&mut self) -> io::Result<Result<CompiledIr, String>> {
-        read_answer(&mut self.stdout)
-    }
-
-    /// Waits for a worker that stopped answering and says how it ended.
-    fn death(&mut self) -> String {
-        let _ = self.child.kill();
-        match self.child.wait() {
+    /// Ends a worker that stopped answering (`e`: why talking to it failed)
+    /// and says how it ended.
+    fn death(&mut self, e: &io::Error) -> String {
+        self.timed_out = e.kind() == io::ErrorKind::TimedOut;
+        let ended = end_worker(&mut self.child);
+        if let (true, Some(t)) = (self.timed_out, self.timeout) {
+            return format!(
+                "{} stopped: no answer in {} s (--codegen-timeout sets the limit)",
+                self.step.doing(),
+                t.as_secs()
+            );
+        }
+        match ended {
             Ok(status) => describe_exit(status, self.step, 0),
             Err(e) => format!("{} failed: the worker process was lost ({e})", self.step.doing()),
         }
@@ -536,9 +567,10 @@ impl Worker {
 impl Drop for Worker {
     fn drop(&mut self) {
         // Closing its input ends the worker; reap it so no zombie remains.
-        let _ = self.stdin.flush();
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if !self.timed_out {
+            let _ = self.stdin.flush();
+        }
+        let _ = end_worker(&mut self.child);
     }
 }
 
@@ -576,6 +608,9 @@ pub struct ReadCheck {
     /// The reading process's memory limit beyond the worker's own (bytes, 0
     /// for none; see [`WorkerSettings::memory_limit`]).
     pub memory_limit: u64,
+    /// How long the reading may take before the worker is killed and the
+    /// check fails (`None`: as long as it takes).
+    pub timeout: Option<Duration>,
 }
 
 impl ReadCheck {
@@ -599,7 +634,7 @@ impl ReadCheck {
             pieces: PieceSettings::OFF,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
         };
-        let check = || compile_in_worker(&self.command, &settings, name, code).map(|c| c.verified);
+        let check = || compile_in_worker(&self.command, &settings, self.timeout, name, code).map(|c| c.verified);
         if !sycl_ir::is_bitcode(code) {
             return check();
         }
@@ -635,9 +670,14 @@ const PREFAULT_MAX: usize = 256 << 20;
 /// (what [`ReadCheck`] does). For commands that compile one module
 /// (`sycl-spirv-emit`, `sycl-link --save-temps`); many images go through
 /// [`crate::syclbin`]'s pool instead.
+///
+/// `timeout`: how long the worker may take before it is killed and the
+/// call fails (`None`: as long as it takes; [`DEFAULT_CODEGEN_TIMEOUT`] is
+/// the commands' default).
 pub fn compile_in_worker(
     command: &WorkerCommand,
     settings: &WorkerSettings,
+    timeout: Option<Duration>,
     name: &str,
     code: &[u8],
 ) -> Result<CompiledIr, String> {
@@ -647,7 +687,7 @@ pub fn compile_in_worker(
         pieces: PieceSettings::OFF,
         ..settings.clone()
     };
-    let mut w = Worker::start(command, &settings)?;
+    let mut w = Worker::start(command, &settings, timeout)?;
     if settings.read_only {
         w.step = Step::Read;
     }

@@ -483,6 +483,7 @@ fn output_options(o: &DeviceLinkOptions) -> String {
         validate,
         worker_memory_limit: _,
         codegen_memory_limit: _,
+        codegen_timeout: _,
         cache: _,
         pieces,
         opt_level,

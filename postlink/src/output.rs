@@ -8,6 +8,11 @@
 //! the destination directory (`.spl-tmp<pid>-<thread>/`), removed when its
 //! files are renamed or dropped: creating thousands of files in one
 //! directory from many threads serializes them on that directory's lock.
+//! Those directories are recorded for a terminating signal's cleanup
+//! (`sycl_process::terminate`: a `SIGTERM` or Ctrl-C leaves none), the
+//! commit holds off that cleanup until its renames are done, and a run
+//! removes the ones a dead run (its process gone) left in a directory it
+//! writes to.
 //!
 //! The file-system work per file is what a many-image split on a disk pays
 //! for (bench/README.md, "Writing the files"): a file costs one `stat` of
@@ -22,15 +27,17 @@
 //! The system calls under it (`renameat2`, writing descriptor 1) are
 //! `sycl-process`'s; this module owns the temporary names and the commit.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use sycl_process::fs::{rename_with, unsupported, RenameMode};
 pub use sycl_process::stdio::io_reason;
 use sycl_process::stdio::write_stdout;
+use sycl_process::terminate;
 
 /// This process's id, read once: it names every temporary.
 fn pid() -> u32 {
@@ -45,26 +52,78 @@ fn thread_temp_dir(dir: &Path) -> PathBuf {
         static SLOT: usize = NEXT.fetch_add(1, Ordering::Relaxed);
     }
     let slot = SLOT.with(|s| *s);
-    dir.join(format!(".spl-tmp{}-{slot}", pid()))
+    dir.join(format!("{TEMP_PREFIX}{}-{slot}", pid()))
 }
 
 /// Creates `path` holding `data`, written with one call; creates its
-/// directory (one level) first if that is missing.
+/// temporary directory first if that is missing ([`make_temp_dir`]).
 fn create_with_dir(path: &Path, data: &[u8]) -> std::io::Result<()> {
     let create = || fs::File::create(path).and_then(|mut f| f.write_all(data));
     match create() {
         Err(e) if e.kind() == ErrorKind::NotFound => {
             if let Some(d) = path.parent() {
-                match fs::create_dir(d) {
-                    Err(e) if e.kind() != ErrorKind::AlreadyExists => return Err(e),
-                    _ => {}
-                }
+                make_temp_dir(d)?;
             }
             create()
         }
         r => r,
     }
 }
+
+/// Creates the temporary directory `d`, recorded before it exists for a
+/// terminating signal's cleanup (`sycl_process::terminate`); the first time
+/// in a destination directory, the temporaries of dead runs there go first
+/// ([`remove_stale_temporaries`]).
+fn make_temp_dir(d: &Path) -> std::io::Result<()> {
+    if let Some(dir) = d.parent() {
+        remove_stale_temporaries(dir);
+    }
+    terminate::track_path(d);
+    match fs::create_dir(d) {
+        Ok(()) => Ok(()),
+        // Made earlier by this thread, and recorded then.
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+            terminate::untrack_path(d);
+            Ok(())
+        }
+        Err(e) => {
+            terminate::untrack_path(d);
+            Err(e)
+        }
+    }
+}
+
+/// Removes, once per directory and process, the temporary directories in
+/// `dir` of runs whose process no longer exists (killed before they could
+/// clean up: `SIGKILL`, a crash, a power cut). Those of live processes,
+/// this one's included, stay.
+fn remove_stale_temporaries(dir: &Path) {
+    static DONE: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+    if !DONE.lock().is_ok_and(|mut d| d.insert(dir.to_path_buf())) {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(owner) = name.to_str().and_then(temporary_owner) else {
+            continue;
+        };
+        let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+        if is_dir && owner != pid() && !terminate::process_exists(owner) {
+            let _ = fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+/// The process id in a temporary directory's name (`.spl-tmp<pid>-<n>`).
+fn temporary_owner(name: &str) -> Option<u32> {
+    let (pid, slot) = name.strip_prefix(TEMP_PREFIX)?.split_once('-')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(pid) && digits(slot)).then(|| pid.parse().ok()).flatten()
+}
+
+/// How temporary directories are named: `.spl-tmp<pid>-<thread>`.
+const TEMP_PREFIX: &str = ".spl-tmp";
 
 /// A file written under a temporary name, waiting to be renamed. Dropping it
 /// before [`Outputs::commit`] put it in place removes the temporary.
@@ -140,7 +199,14 @@ impl Drop for PendingFile {
 /// Removes the temporary directory of `tmp` if it is empty.
 fn remove_temp_dir(tmp: &Path) {
     if let Some(d) = tmp.parent() {
-        let _ = fs::remove_dir(d);
+        remove_empty_temp_dir(d);
+    }
+}
+
+/// Removes the temporary directory `d` if it is empty, and forgets it.
+fn remove_empty_temp_dir(d: &Path) {
+    if fs::remove_dir(d).is_ok() {
+        terminate::untrack_path(d);
     }
 }
 
@@ -264,11 +330,14 @@ impl Outputs {
             .collect();
         dirs.sort();
         dirs.dedup();
+        // A terminating signal's cleanup waits for the renames.
+        let in_place = terminate::commit_guard();
         let result = self.put_in_place();
+        drop(in_place);
         // Temporaries not renamed go with `self`; then their directories.
         drop(self);
         for d in dirs {
-            let _ = fs::remove_dir(d);
+            remove_empty_temp_dir(&d);
         }
         result
     }
@@ -403,5 +472,33 @@ mod tests {
             .is_symlink());
         assert_eq!(fs::read(d.join("a.bc")).expect("read"), b"new a");
         fs::remove_dir_all(&d).expect("clean up");
+    }
+
+    #[test]
+    fn a_dead_runs_temporaries_go_and_a_live_ones_stay() {
+        let d = temp_dir("stale");
+        // No process has the largest id; this test's own process lives.
+        let dead = d.join(format!("{TEMP_PREFIX}{}-0", free_pid()));
+        let live = d.join(format!("{TEMP_PREFIX}1-3"));
+        let other = d.join(".spl-tmpx-1");
+        for p in [&dead, &live, &other] {
+            fs::create_dir(p).expect("mkdir");
+            fs::write(p.join("f"), b"partial").expect("write");
+        }
+        let mut o = Outputs::new();
+        o.write(d.join("out.bc").to_str().expect("utf-8"), b"x").expect("write");
+        o.commit().expect("commit");
+        assert!(!dead.exists());
+        assert!(live.join("f").exists(), "pid 1 exists");
+        assert!(other.join("f").exists(), "not a temporary's name");
+        assert_eq!(temporary_owner(".spl-tmp12-0"), Some(12));
+        assert_eq!(temporary_owner(".spl-tmp12-"), None);
+        assert_eq!(temporary_owner(".spl-tmp-1"), None);
+        fs::remove_dir_all(&d).expect("clean up");
+    }
+
+    /// A process id no process has: above Linux's largest (2^22).
+    fn free_pid() -> u32 {
+        (1 << 22) + 17
     }
 }

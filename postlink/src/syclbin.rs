@@ -30,6 +30,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use crate::code_cache::{CacheSettings, CodeCache, Key};
 use crate::codegen_worker::{self, CompiledIr, Request, Worker, WorkerCommand, WorkerSettings};
@@ -132,6 +133,11 @@ pub struct SyclbinOptions {
     /// The SPIR-V back end's optimization level (`llc -O<n>`, 0 to 3;
     /// default `sycl_spirv::DEFAULT_OPT_LEVEL`).
     pub opt_level: u8,
+    /// How long a worker may take to compile one image (or piece) before it
+    /// is killed and the image fails, naming the limit (default
+    /// [`codegen_worker::DEFAULT_CODEGEN_TIMEOUT`]; `None`: as long as it
+    /// takes). Only with worker processes.
+    pub codegen_timeout: Option<Duration>,
 }
 
 /// The default [`SyclbinOptions::worker_memory_limit`]: 1 GiB. LLVM 22's
@@ -149,6 +155,7 @@ impl SyclbinOptions {
         Some(codegen_worker::ReadCheck {
             command,
             memory_limit: self.worker_settings().memory_limit,
+            timeout: self.codegen_timeout,
         })
     }
 
@@ -192,6 +199,7 @@ impl Default for SyclbinOptions {
             cache: None,
             pieces: PieceSettings::default(),
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
+            codegen_timeout: Some(codegen_worker::DEFAULT_CODEGEN_TIMEOUT),
         }
     }
 }
@@ -250,8 +258,9 @@ enum Backend {
     Workers {
         command: WorkerCommand,
         settings: WorkerSettings,
-        worker: Option<Worker>,
+        worker: Option<Box<Worker>>,
         memory_limit: u64,
+        timeout: Option<Duration>,
         cache: Option<Arc<CodeCache>>,
     },
 }
@@ -265,6 +274,7 @@ impl Backend {
                 settings: opts.worker_settings(),
                 worker: None,
                 memory_limit: opts.worker_memory_limit,
+                timeout: opts.codegen_timeout,
                 cache,
             },
         }
@@ -279,6 +289,7 @@ impl Backend {
                 settings,
                 worker,
                 memory_limit,
+                timeout,
                 cache,
             } => {
                 // Only worker results are cached: in this process, the
@@ -289,7 +300,7 @@ impl Backend {
                 }
                 let w = match worker {
                     Some(w) => w,
-                    None => worker.insert(Worker::start(command, settings)?),
+                    None => worker.insert(Box::new(Worker::start(command, settings, *timeout)?)),
                 };
                 match w.compile(request, name, code) {
                     Ok(c) => {

@@ -68,11 +68,14 @@ pub enum ForkError {
 
 /// Runs `job` in a child forked from this process and waits for it. The
 /// child exits with 0 when `job` returns true, 3 otherwise; `Ok` is how it
-/// ended.
+/// ended. The child dies with this process
+/// ([`crate::worker::die_with_parent`]): a worker killed by its own parent
+/// (a watchdog, a terminating signal) leaves no compiling child behind.
 ///
 /// Only for a single-threaded process (a worker serving requests on its one
 /// thread): the child runs Rust code after the fork.
 pub fn fork_run(job: impl FnOnce() -> bool) -> Result<ExitStatus, ForkError> {
+    let parent = std::process::id();
     // SAFETY: the caller's process is single-threaded, so the child may run
     // Rust and LLVM code; it leaves with _exit, running no destructor of the
     // parent's state.
@@ -81,6 +84,7 @@ pub fn fork_run(job: impl FnOnce() -> bool) -> Result<ExitStatus, ForkError> {
         return Err(ForkError::Fork(io::Error::last_os_error()));
     }
     if pid == 0 {
+        crate::worker::die_with_parent(parent);
         let done = job();
         exit_now(if done { 0 } else { 3 });
     }

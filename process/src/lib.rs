@@ -10,7 +10,9 @@
 //! - the allocator: [`alloc::WorkerAllocator`] (a failed allocation in a
 //!   limited child reads as "out of memory"), glibc's `mallopt`/`malloc_trim`
 //!   tuning;
-//! - signals and standard streams ([`signals`], [`stdio`]);
+//! - signals and standard streams ([`signals`], [`stdio`]), and what a
+//!   terminating signal takes back ([`terminate`]: temporaries, workers);
+//! - pipe ends with a deadline ([`timed`]: a worker's watchdog);
 //! - atomic renames of files ([`fs`]: `renameat2`);
 //! - the one start-up of every binary ([`tool_main()`], [`tool_main!`]).
 //!
@@ -26,6 +28,8 @@ pub mod fs;
 pub mod serve;
 pub mod signals;
 pub mod stdio;
+pub mod terminate;
+pub mod timed;
 pub mod worker;
 
 pub use worker::{WorkerCommand, WORKER_FLAG};
@@ -66,7 +70,10 @@ macro_rules! tool_main {
 /// in the middle of a write), the allocator tuned for worker threads
 /// ([`alloc::tune_allocator_for_workers`]); with [`WORKER_FLAG`] first, the
 /// process is a worker: `worker` serves on the rest of the arguments and
-/// the process exits with its status.
+/// the process exits with its status (a terminating signal ends it at once:
+/// it writes no file). Otherwise `SIGTERM`, `SIGINT` and `SIGHUP` are taken
+/// by a thread that removes the run's temporaries and ends its workers
+/// ([`terminate::handle_terminating_signals`]).
 pub fn tool_main(run: fn(&[String]) -> ExitCode, worker: fn(&[String]) -> i32) -> ExitCode {
     signals::ignore_pipe_and_file_size_signals();
     alloc::tune_allocator_for_workers();
@@ -74,5 +81,6 @@ pub fn tool_main(run: fn(&[String]) -> ExitCode, worker: fn(&[String]) -> i32) -
     if args.first().map(String::as_str) == Some(WORKER_FLAG) {
         std::process::exit(worker(&args[1..]));
     }
+    terminate::handle_terminating_signals();
     run(&args)
 }

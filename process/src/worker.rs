@@ -1,10 +1,15 @@
-//! Worker programs: how one is started ([`WorkerCommand`]) and found
-//! (the running binary, or a program next to the library this code was
-//! loaded from).
+//! Worker programs: how one is named ([`WorkerCommand`]) and found (the
+//! running binary, or a program next to the library this code was loaded
+//! from), and how one is started and ended so that it never outlives its
+//! parent ([`spawn_worker`], [`end_worker`], [`die_with_parent`]).
 
 use std::ffi::CStr;
 use std::io;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus};
+
+use crate::terminate;
 
 /// The argument that starts a binary as a worker.
 pub const WORKER_FLAG: &str = "--sycl-codegen-worker";
@@ -85,4 +90,50 @@ fn this_object() -> Option<PathBuf> {
             .ok()
             .or_else(|| std::env::current_exe().ok())
     }
+}
+
+/// Starts `command` as a worker of the calling thread: the worker is
+/// killed when that thread ends, however it ends (`SIGKILL` included:
+/// Linux's parent-death signal, [`die_with_parent`]), and by a terminating
+/// signal's cleanup ([`terminate::track_child`]). Use it, and end it with
+/// [`end_worker`], on the thread that started it.
+pub fn spawn_worker(command: &mut Command) -> io::Result<Child> {
+    let parent = std::process::id();
+    // SAFETY: the closure runs in the child between fork and exec and only
+    // makes system calls that are async-signal-safe (prctl, getppid, _exit).
+    unsafe {
+        command.pre_exec(move || {
+            die_with_parent(parent);
+            Ok(())
+        });
+    }
+    let child = command.spawn()?;
+    terminate::track_child(child.id());
+    Ok(child)
+}
+
+/// Ends a worker of [`spawn_worker`] (`SIGKILL`, a no-op once it exited)
+/// and reaps it: how it ended.
+pub fn end_worker(child: &mut Child) -> io::Result<ExitStatus> {
+    let _ = child.kill();
+    terminate::untrack_child(child.id());
+    child.wait()
+}
+
+/// In a process just started (between fork and exec, or in a forked
+/// child): asks for `SIGKILL` when the thread that started it ends, then
+/// ends at once if `parent` (the starter's process id, read before the
+/// fork) is already gone, as then no such signal comes. Only
+/// async-signal-safe calls.
+pub fn die_with_parent(parent: u32) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl and getppid only concern this process; _exit ends it.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0);
+        if libc::getppid() as u32 != parent {
+            libc::_exit(1);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = parent;
 }

@@ -19,7 +19,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
 
-use sycl_postlink::codegen_worker::{default_memory_limit, ReadCheck};
+use sycl_postlink::codegen_worker::{default_memory_limit, ReadCheck, DEFAULT_CODEGEN_TIMEOUT};
 use sycl_postlink::{post_link, run, Image, Input, PostLinkError, PostLinkOptions, Settings};
 use sycl_tools::cli::{parse_post_link_input, set_post_link_option, Command};
 
@@ -308,6 +308,7 @@ fn read_check() -> Option<ReadCheck> {
     Some(ReadCheck {
         command,
         memory_limit: default_memory_limit(1),
+        timeout: Some(DEFAULT_CODEGEN_TIMEOUT),
     })
 }
 

@@ -144,7 +144,7 @@ pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<SavedTemps, String
     let mut listed = vec![t.linked(), t.table()];
     for row in table.rows() {
         let ir = std::fs::read(&row[code]).map_err(|e| format!("{}: {e}", row[code]))?;
-        let spv = compile_in_worker(&workers, &settings, &row[code], &ir)
+        let spv = compile_in_worker(&workers, &settings, o.syclbin.codegen_timeout, &row[code], &ir)
             .map_err(|e| format!("{}: {e}", row[code]))?
             .spirv;
         let path = Path::new(&row[code])

@@ -3,12 +3,16 @@
 //! the SYCLBIN code generation options of `sycl-link` and `syclbin create`
 //! ([`codegen_opts`]: `--spirv-ext`, `--no-validate`,
 //! `--codegen-memory-limit`, the code cache's `--cache-dir`/`--no-cache`/
-//! `--cache-policy`, `--codegen-pieces`, `--codegen-opt-level`), with what
+//! `--cache-policy`, `--codegen-pieces`, `--codegen-opt-level`,
+//! `--codegen-timeout`), with what
 //! they set ([`SyclbinArgs`]) and how that maps onto
 //! `sycl_postlink::syclbin::SyclbinOptions` ([`SyclbinArgs::options`]).
 //!
 //! [`cl::Opt`]: crate::cl::Opt
 
+use std::time::Duration;
+
+use sycl_postlink::codegen_worker::DEFAULT_CODEGEN_TIMEOUT;
 use sycl_postlink::pieces::PieceSettings;
 use sycl_postlink::syclbin::{self, SyclbinOptions};
 
@@ -89,6 +93,9 @@ pub struct SyclbinArgs {
     pub pieces: PieceSettings,
     /// `--codegen-opt-level`.
     pub opt_level: u8,
+    /// `--codegen-timeout` (default: `SPL_CODEGEN_TIMEOUT`, else 30 minutes;
+    /// `None`: no limit).
+    pub codegen_timeout: Option<Duration>,
 }
 
 impl SyclbinArgs {
@@ -104,6 +111,7 @@ impl SyclbinArgs {
             cache: CacheArgs::default(),
             pieces: codegen_pieces_default()?,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
+            codegen_timeout: codegen_timeout_default()?,
         })
     }
 
@@ -119,6 +127,7 @@ impl SyclbinArgs {
             cache: self.cache.settings()?,
             pieces: self.pieces,
             opt_level: self.opt_level,
+            codegen_timeout: self.codegen_timeout,
             ..o
         })
     }
@@ -163,6 +172,25 @@ pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
     }
 }
 
+/// `--codegen-timeout=<seconds>`: how long a worker may take to compile one
+/// image before it is killed (`0`: no limit).
+pub fn codegen_timeout(v: &str) -> Result<Option<Duration>, String> {
+    v.parse::<u64>()
+        .ok()
+        .map(|s| (s > 0).then(|| Duration::from_secs(s)))
+        .ok_or_else(|| format!("invalid --codegen-timeout '{v}': expected a number of seconds (0: no limit)"))
+}
+
+/// The commands' default of `--codegen-timeout`, also the limit of their
+/// read checks: `SPL_CODEGEN_TIMEOUT` when set, else
+/// [`DEFAULT_CODEGEN_TIMEOUT`] (30 minutes).
+pub fn codegen_timeout_default() -> Result<Option<Duration>, String> {
+    match std::env::var("SPL_CODEGEN_TIMEOUT") {
+        Ok(v) if !v.is_empty() => codegen_timeout(&v).map_err(|e| format!("SPL_CODEGEN_TIMEOUT: {e}")),
+        _ => Ok(Some(DEFAULT_CODEGEN_TIMEOUT)),
+    }
+}
+
 /// `--codegen-opt-level=<0..3>`: the SPIR-V back end's optimization level.
 pub fn codegen_opt_level(v: &str) -> Result<u8, String> {
     v.parse::<u8>()
@@ -178,7 +206,7 @@ fn args<T: HasSyclbinArgs>(t: &mut T) -> &mut SyclbinArgs {
 /// The SYCLBIN code generation options, in `--help` order of the table they
 /// go in: `--spirv-ext` and `--no-validate` with the commands' own help
 /// (`syclbin` says which subcommand takes them), then the rest.
-pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate_help: &'static str) -> [Opt<T>; 8] {
+pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate_help: &'static str) -> [Opt<T>; 9] {
     [
         Opt::value("spirv-ext", "list", spirv_ext_help, |t: &mut T, v| {
             args(t).spirv_extensions = syclbin::parse_spirv_extensions(v).map_err(|e| e.to_string())?;
@@ -245,6 +273,16 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
             "The SPIR-V back end's optimization level, as llc -O<n> (default 2)",
             |t: &mut T, v| {
                 args(t).opt_level = codegen_opt_level(v)?;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "codegen-timeout",
+            "seconds",
+            "How long a worker may take to compile one image (or one piece of it) before it is killed and the image \
+             fails with an error naming this limit (default 1800, also $SPL_CODEGEN_TIMEOUT; 0: no limit)",
+            |t: &mut T, v| {
+                args(t).codegen_timeout = codegen_timeout(v)?;
                 Ok(())
             },
         ),

@@ -1,4 +1,5 @@
-//! `sycl-spirv-emit IN.(ll|bc) -o OUT [--ptx=<sm_NN>] [--no-validate]`:
+//! `sycl-spirv-emit IN.(ll|bc) -o OUT [--ptx=<sm_NN>] [--no-validate]
+//! [--codegen-timeout=<s>]`:
 //! compiles an LLVM IR module with LLVM's SPIR-V back end in a worker
 //! process (this program; the instructions of
 //! `llc -mtriple=spirv64-unknown-unknown -filetype=obj`, ids numbered
@@ -8,6 +9,7 @@
 //! `-` reads standard input / writes standard output.
 //! Errors: `sycl-spirv-emit: error: <file>: <what>`, exit status 1.
 use std::process::ExitCode;
+use std::time::Duration;
 
 use sycl_postlink::codegen_worker::{compile_in_worker, default_memory_limit, WorkerSettings};
 use sycl_postlink::output::Outputs;
@@ -22,6 +24,8 @@ struct Args {
     ptx: Option<String>,
     verbose: bool,
     no_validate: bool,
+    /// `--codegen-timeout` (`None`: not given).
+    timeout: Option<Option<Duration>>,
 }
 
 /// The options, each defined once.
@@ -48,6 +52,16 @@ const OPTIONS: &[Opt<Args>] = &[
         "Do not validate the SPIR-V written (spirv-val's checks, on by default)",
         |a, v| {
             a.no_validate = v == "true";
+            Ok(())
+        },
+    ),
+    Opt::value(
+        "codegen-timeout",
+        "seconds",
+        "How long the worker may take to compile the module before it is killed and the command fails (default \
+         1800, also $SPL_CODEGEN_TIMEOUT; 0: no limit)",
+        |a, v| {
+            a.timeout = Some(sycl_tools::shared_opts::codegen_timeout(v)?);
             Ok(())
         },
     ),
@@ -78,7 +92,12 @@ fn run(args: &[String]) -> Result<(), String> {
         ptx,
         verbose,
         no_validate,
+        timeout,
     } = a;
+    let timeout = match timeout {
+        Some(t) => t,
+        None => sycl_tools::shared_opts::codegen_timeout_default()?,
+    };
     let validate = !no_validate;
     let input = positional.next();
     let Some(input) = input else {
@@ -99,15 +118,22 @@ fn run(args: &[String]) -> Result<(), String> {
     // SPIR-V back end runs in a worker (a crash or stack overflow of the
     // back end is one line) and its output is validated.
     let (ir, name) = sycl_tools::entry::read_input(&input)?;
-    let bytes = compile(&ir, &name, ptx.as_deref(), validate)?;
+    let bytes = compile(&ir, &name, ptx.as_deref(), validate, timeout)?;
     let mut outs = Outputs::new();
     outs.write(&output, &bytes)?;
     outs.commit()
 }
 
 /// `ir` (read from `name`) compiled to PTX for `ptx`, else to SPIR-V in a
-/// worker (validated when `validate`); errors name the file.
-fn compile(ir: &[u8], name: &str, ptx: Option<&str>, validate: bool) -> Result<Vec<u8>, String> {
+/// worker (validated when `validate`, killed after `timeout`); errors name
+/// the file.
+fn compile(
+    ir: &[u8],
+    name: &str,
+    ptx: Option<&str>,
+    validate: bool,
+    timeout: Option<Duration>,
+) -> Result<Vec<u8>, String> {
     let in_file = |e: String| {
         // LLVM's diagnostics already start with the file name.
         if e.starts_with(&format!("{name}:")) {
@@ -131,7 +157,7 @@ fn compile(ir: &[u8], name: &str, ptx: Option<&str>, validate: bool) -> Result<V
                 pieces: sycl_postlink::pieces::PieceSettings::OFF,
                 opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
             };
-            compile_in_worker(&sycl_tools::entry::worker()?, &settings, name, ir)
+            compile_in_worker(&sycl_tools::entry::worker()?, &settings, timeout, name, ir)
                 .map_err(in_file)?
                 .spirv
         }

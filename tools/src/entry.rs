@@ -58,7 +58,7 @@ pub fn read_check() -> Result<ReadCheck, String> {
     Ok(ReadCheck {
         command: worker()?,
         memory_limit: default_memory_limit(1),
-        timeout: crate::shared_opts::codegen_timeout_default()?,
+        timeout: crate::env::codegen_timeout_default()?,
     })
 }
 

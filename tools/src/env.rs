@@ -2,11 +2,14 @@
 //! commands and the C ABI ([`env_defaults`]); the library crates read none
 //! and take these through `sycl_postlink::settings::RunTuning`. (The code
 //! cache's variables are read by [`crate::cache_opts`], `--codegen-pieces`'
-//! default by [`crate::shared_opts::codegen_pieces_default`].)
+//! default by [`crate::shared_opts::codegen_pieces_default`].) Also here:
+//! `SPL_CODEGEN_TIMEOUT` ([`codegen_timeout_default`]), which the read
+//! checks of every command take as well as the option's default.
 
 use std::ffi::OsString;
 use std::time::Duration;
 
+use sycl_postlink::codegen_worker::DEFAULT_CODEGEN_TIMEOUT;
 use sycl_postlink::settings::RunTuning;
 use sycl_postlink::trace::DEFAULT_PROGRESS_AFTER;
 
@@ -39,5 +42,24 @@ pub fn env_defaults() -> EnvDefaults {
         progress_after: var("SPL_PROGRESS_AFTER_MS")
             .and_then(|v| v.parse().ok())
             .map_or(DEFAULT_PROGRESS_AFTER, Duration::from_millis),
+    }
+}
+
+/// `--codegen-timeout=<seconds>`: how long a worker may take to compile one
+/// image before it is killed (`0`: no limit).
+pub fn codegen_timeout(v: &str) -> Result<Option<Duration>, String> {
+    v.parse::<u64>()
+        .ok()
+        .map(|s| (s > 0).then(|| Duration::from_secs(s)))
+        .ok_or_else(|| format!("invalid --codegen-timeout '{v}': expected a number of seconds (0: no limit)"))
+}
+
+/// The commands' default of `--codegen-timeout`, also the limit of their
+/// read checks: `SPL_CODEGEN_TIMEOUT` when set, else
+/// [`DEFAULT_CODEGEN_TIMEOUT`] (30 minutes).
+pub fn codegen_timeout_default() -> Result<Option<Duration>, String> {
+    match std::env::var("SPL_CODEGEN_TIMEOUT") {
+        Ok(v) if !v.is_empty() => codegen_timeout(&v).map_err(|e| format!("SPL_CODEGEN_TIMEOUT: {e}")),
+        _ => Ok(Some(DEFAULT_CODEGEN_TIMEOUT)),
     }
 }

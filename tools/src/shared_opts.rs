@@ -12,7 +12,6 @@
 
 use std::time::Duration;
 
-use sycl_postlink::codegen_worker::DEFAULT_CODEGEN_TIMEOUT;
 use sycl_postlink::pieces::PieceSettings;
 use sycl_postlink::syclbin::{self, SyclbinOptions};
 
@@ -111,7 +110,7 @@ impl SyclbinArgs {
             cache: CacheArgs::default(),
             pieces: codegen_pieces_default()?,
             opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
-            codegen_timeout: codegen_timeout_default()?,
+            codegen_timeout: crate::env::codegen_timeout_default()?,
         })
     }
 
@@ -169,25 +168,6 @@ pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
     match std::env::var("SPL_CODEGEN_PIECES") {
         Ok(v) if !v.is_empty() => codegen_pieces(&v).map_err(|e| format!("SPL_CODEGEN_PIECES: {e}")),
         _ => Ok(PieceSettings::default()),
-    }
-}
-
-/// `--codegen-timeout=<seconds>`: how long a worker may take to compile one
-/// image before it is killed (`0`: no limit).
-pub fn codegen_timeout(v: &str) -> Result<Option<Duration>, String> {
-    v.parse::<u64>()
-        .ok()
-        .map(|s| (s > 0).then(|| Duration::from_secs(s)))
-        .ok_or_else(|| format!("invalid --codegen-timeout '{v}': expected a number of seconds (0: no limit)"))
-}
-
-/// The commands' default of `--codegen-timeout`, also the limit of their
-/// read checks: `SPL_CODEGEN_TIMEOUT` when set, else
-/// [`DEFAULT_CODEGEN_TIMEOUT`] (30 minutes).
-pub fn codegen_timeout_default() -> Result<Option<Duration>, String> {
-    match std::env::var("SPL_CODEGEN_TIMEOUT") {
-        Ok(v) if !v.is_empty() => codegen_timeout(&v).map_err(|e| format!("SPL_CODEGEN_TIMEOUT: {e}")),
-        _ => Ok(Some(DEFAULT_CODEGEN_TIMEOUT)),
     }
 }
 
@@ -282,7 +262,7 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
             "How long a worker may take to compile one image (or one piece of it) before it is killed and the image \
              fails with an error naming this limit (default 1800, also $SPL_CODEGEN_TIMEOUT; 0: no limit)",
             |t: &mut T, v| {
-                args(t).codegen_timeout = codegen_timeout(v)?;
+                args(t).codegen_timeout = crate::env::codegen_timeout(v)?;
                 Ok(())
             },
         ),

@@ -61,7 +61,7 @@ const OPTIONS: &[Opt<Args>] = &[
         "How long the worker may take to compile the module before it is killed and the command fails (default \
          1800, also $SPL_CODEGEN_TIMEOUT; 0: no limit)",
         |a, v| {
-            a.timeout = Some(sycl_tools::shared_opts::codegen_timeout(v)?);
+            a.timeout = Some(sycl_tools::env::codegen_timeout(v)?);
             Ok(())
         },
     ),
@@ -96,7 +96,7 @@ fn run(args: &[String]) -> Result<(), String> {
     } = a;
     let timeout = match timeout {
         Some(t) => t,
-        None => sycl_tools::shared_opts::codegen_timeout_default()?,
+        None => sycl_tools::env::codegen_timeout_default()?,
     };
     let validate = !no_validate;
     let input = positional.next();

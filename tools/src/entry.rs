@@ -98,7 +98,17 @@ pub fn read_nonempty(path: &str, what: &str) -> Result<(Vec<u8>, String), String
 /// asking for tens of GB is a one-line error here; the caller then parses
 /// the bytes in process.
 pub fn read_input(path: &str) -> Result<(Vec<u8>, String), String> {
+    read_input_within(path, crate::env::codegen_timeout_default()?)
+}
+
+/// [`read_input`] with the worker's time limit of a command's
+/// `--codegen-timeout` (`None`: no limit) instead of the default.
+pub fn read_input_within(path: &str, timeout: Option<std::time::Duration>) -> Result<(Vec<u8>, String), String> {
     let (data, name) = read_nonempty(path, "LLVM IR or bitcode")?;
-    read_check()?.check(&name, &data).map_err(|e| format!("{name}: {e}"))?;
+    let check = ReadCheck {
+        timeout,
+        ..read_check()?
+    };
+    check.check(&name, &data).map_err(|e| format!("{name}: {e}"))?;
     Ok((data, name))
 }

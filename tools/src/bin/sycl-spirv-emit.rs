@@ -117,7 +117,7 @@ fn run(args: &[String]) -> Result<(), String> {
     // then in process for the checks whose messages name the module; the
     // SPIR-V back end runs in a worker (a crash or stack overflow of the
     // back end is one line) and its output is validated.
-    let (ir, name) = sycl_tools::entry::read_input(&input)?;
+    let (ir, name) = sycl_tools::entry::read_input_within(&input, timeout)?;
     let bytes = compile(&ir, &name, ptx.as_deref(), validate, timeout)?;
     let mut outs = Outputs::new();
     outs.write(&output, &bytes)?;

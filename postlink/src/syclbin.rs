@@ -1097,10 +1097,12 @@ fn offload_images(bin: &Syclbin, opts: &SyclbinOptions) -> Result<Vec<u8>, Syclb
     for (n, am) in bin.abstract_modules.iter().enumerate() {
         let ir = match am.ir_modules.as_slice() {
             [ir] if am.native_images.is_empty() && ir.ir_type() == Some(IrType::SpirV) => ir,
-            _ => return Err(SyclbinPackError::Format(format!(
+            _ => {
+                return Err(SyclbinPackError::Format(format!(
                 "image {n}: not one SPIR-V module: an offload binary for clang-linker-wrapper holds one SPIR-V image \
                      (native images are not supported)"
-            ))),
+            )))
+            }
         };
         // Image kind none: the runtime reads the image format from the
         // kind (0 none, 1 native, 2 SPIR-V, ...), not LLVM's numbers

@@ -225,6 +225,8 @@ pub fn dump_spirv(
     outs: &mut Outputs,
 ) -> Result<(), String> {
     let modules: Vec<Vec<u8>> = match container {
+        // A link without kernels writes no image.
+        Container::OffloadImages if bytes.is_empty() => Vec::new(),
         Container::OffloadImages => OffloadBinary::parse_all(bytes)
             .map_err(|e| e.to_string())?
             .into_iter()

@@ -10,6 +10,8 @@
 //!           [--allow-device-image-dependencies] [--kernel-names=auto|free-function|mangled]
 //!           [--bare] [-triple=spirv64] [-spirv-ext=<list>] [--no-validate] [-v]
 //!           [--cache-dir=<dir> | --no-cache] [--cache-policy=<policy>]
+//!           [--output-format=syclbin|clang-sycl-linker] [--plugin-opt=O<n>] [-jN]
+//! clang-sycl-linker <inputs...> -triple=spirv64-unknown-unknown -arch= -o <out> [options above]
 //! ```
 //!
 //! Inputs are device bitcode (or textual IR) files linked in order; the

@@ -13,7 +13,8 @@
 //! `dump` prints the structure of a SYCLBIN in any form `sycl_props::syclbin::SyclbinFile::read` reads (bare
 //! SYCLBIN v1; v1 inside an offload binary of version 1 or 2, as the SYCL runtime writes it; SYCLBIN v2):
 //! the offload binaries and their entries, header, abstract modules, state, IR types, targets, native
-//! architectures, kernel names, every property set, offsets and sizes.
+//! architectures, kernel names, every property set, offsets and sizes; of offload binaries that hold no
+//! SYCLBIN (`clang-sycl-linker`'s output), their entries and strings.
 //!
 //! `convert` reads the same forms and writes the SYCLBIN in the form `--format` names (default
 //! `offload-v1`): `bare`, `offload-v1` (SYCLBIN v1 in an offload binary v1), `offload-v2` (in a single-entry

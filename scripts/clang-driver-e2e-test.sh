@@ -2,7 +2,7 @@
 # Upstream clang 22's own SYCL driver with sycl-link as its device linker
 # (issue 44), on Intel's SYCL runtime 2026.2 (PyPI wheels, OpenCL CPU
 # device). `clang++-22 -fsycl` builds a program of two device units and a
-# host unit (scripts/clang-driver-e2e/: kernels declared with
+# host unit (scripts/clang-driver-e2e/, with examples/upstream-clang's headers: kernels declared with
 # [[clang::sycl_kernel_entry_point]], a [[clang::sycl_external]] function
 # defined in one unit and called from both; the host finds the kernels
 # with sycl::get_kernel_ids() and runs them with handler::set_arg). Its
@@ -45,7 +45,8 @@ mkdir linker && ln -s "$TOOLS/sycl-link" linker/clang-sycl-linker
 OURS="$WORK/linker:$PATH"
 
 # What every build of the program passes: the runtime's headers and library.
-FLAGS=(-std=c++17 -I"$SRC" -I"$VENV/include" -DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING)
+# The device units share examples/upstream-clang's device.hpp and kernels.hpp.
+FLAGS=(-std=c++17 -I"$SRC" -I"$ROOT/examples/upstream-clang" -I"$VENV/include" -DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING)
 LIBS=(-L"$VENV/lib" -lsycl -Wl,-rpath,"$VENV/lib")
 
 PASSED=() FAILED=()

@@ -1,6 +1,7 @@
 // Device unit 2: ns::AddKernel and OffsetKernel<5>, which call scale from
 // scale.cpp: a qualified name and a template specialization as kernel names.
 #include "device.hpp"
+#include "names.hpp"
 
 struct Add : AddArgs {
   void operator()() const {

@@ -15,7 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "kernels.hpp"
+#include "kernels.hpp" // examples/upstream-clang: ScaleKernel, ScaleArgs, AddArgs
+#include "names.hpp"
 
 using State = sycl::bundle_state;
 static int Failures = 0;

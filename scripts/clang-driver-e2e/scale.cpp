@@ -1,5 +1,7 @@
 // Device unit 1: the SYCL_EXTERNAL function scale and ScaleKernel, which
 // calls it.
+// device.hpp and kernels.hpp: examples/upstream-clang (kernel_entry, the
+// global id, the declaration of scale, ScaleKernel and ScaleArgs).
 #include "device.hpp"
 
 [[clang::sycl_external]] int scale(int x) { return 3 * x; }

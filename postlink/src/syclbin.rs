@@ -1190,6 +1190,36 @@ define spir_kernel void @__sycl_kernel_b(ptr addrspace(1) %p) !sycl_kernel_omit_
     }
 
     #[test]
+    fn offload_images_are_one_binary_per_image_with_kernel_names_as_symbols() {
+        let second = TWO_KERNELS.replace("__sycl_kernel_", "_ZTS1");
+        let images = vec![
+            image(TWO_KERNELS.as_bytes(), PropertySetRegistry::new()),
+            image(second.as_bytes(), PropertySetRegistry::new()),
+        ];
+        let opts = SyclbinOptions {
+            container: Container::OffloadImages,
+            triple: IMAGES_TRIPLE.into(),
+            ..SyclbinOptions::default()
+        };
+        let bytes = package(&images, &opts).expect("package");
+        let entries = OffloadBinary::parse_all(&bytes).expect("offload binaries");
+        assert_eq!(entries.len(), 2);
+        for (ob, symbols) in entries
+            .iter()
+            .zip(["__sycl_kernel_a\n__sycl_kernel_b", "_ZTS1a\n_ZTS1b"])
+        {
+            assert_eq!((ob.image_kind, ob.offload_kind), (ImageKind::NONE, OffloadKind::SYCL));
+            let strings: Vec<(&str, &str)> = ob.strings.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            assert_eq!(strings, vec![("triple", "spir64"), ("arch", ""), ("symbols", symbols)]);
+            sycl_spirv::validate_bytes(&ob.image).expect("spirv-val");
+        }
+        // No SYCLBIN: the container holds SPIR-V only, and nothing for no image.
+        assert!(Syclbin::parse_any(&bytes).is_err());
+        let empty = Syclbin::new(BundleState::Input);
+        assert_eq!(write(&empty, &opts).expect("write"), Vec::<u8>::new());
+    }
+
+    #[test]
     fn an_image_number_given_twice_is_an_error() {
         let mut p = Packager::new(&SyclbinOptions::default());
         p.submit_number(1, image(TWO_KERNELS.as_bytes(), PropertySetRegistry::new()))

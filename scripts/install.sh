@@ -11,6 +11,12 @@
 #                                 targets SyclPostLink::sycl_post_link (shared)
 #                                 and SyclPostLink::sycl_post_link_static
 #   <prefix>/share/doc/sycl-post-link-rs/  LICENSE, README.md
+#   <prefix>/libexec/sycl-post-link-rs/clang-sycl-linker
+#                                 a link to bin/sycl-link, alone in its folder:
+#                                 put that folder first on PATH and upstream
+#                                 clang's `-fsycl` driver runs sycl-link as its
+#                                 SYCL device linker (docs/upstream-clang.md);
+#                                 LLVM's own clang-sycl-linker is never touched
 #
 # Usage: scripts/install.sh --prefix DIR [--no-build] [--build-dir DIR]
 #   --no-build   install what target/release holds (after scripts/setup.sh)
@@ -39,7 +45,7 @@ while [ $# -gt 0 ]; do
     --tools-build-dir) tools_dir=${2:?--tools-build-dir needs a directory}; shift 2 ;;
     --tools-build-dir=*) tools_dir=${1#--tools-build-dir=}; shift ;;
     -v) verbose=1; shift ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: error: unknown argument '$1' (try --help)" >&2; exit 1 ;;
   esac
 done
@@ -105,6 +111,10 @@ run "$strip_tool" --strip-debug "$prefix/lib/libsycl_post_link.a"
 run ln -sfn "$soname" "$prefix/lib/libsycl_tools.so"
 run ln -sfn libsycl_post_link.a "$prefix/lib/libsycl_tools.a"
 run install -m 644 LICENSE README.md "$prefix/share/doc/sycl-post-link-rs/"
+# sycl-link under the name upstream clang's driver looks for on PATH, in a
+# folder of its own (putting bin/ first on PATH changes nothing for clang).
+run install -d "$prefix/libexec/sycl-post-link-rs"
+run ln -sfn ../../bin/sycl-link "$prefix/libexec/sycl-post-link-rs/clang-sycl-linker"
 
 cat > "$prefix/lib/pkgconfig/sycl-post-link.pc" <<PC
 prefix=$prefix
@@ -170,3 +180,4 @@ else()
 endif()
 CMAKE
 echo "install.sh: installed sycl-post-link-rs $version under $prefix"
+echo "install.sh: for clang++-22 -fsycl, put $prefix/libexec/sycl-post-link-rs first on PATH (its clang-sycl-linker is sycl-link)"

@@ -56,6 +56,10 @@ scripts/spec-const-device-test.sh target/release
 # large images only, cuts none of its small images); its "one piece against
 # pieces" case compiles the per-source images both ways and compares results.
 SPL_CODEGEN_PIECES=force scripts/syclbin-e2e-test.sh target/release
+# Upstream clang 22's own -fsycl driver with sycl-link as its clang-sycl-linker
+# (first on PATH): a program of two device units and a host unit, run per
+# source and per kernel on Intel's runtime; LLVM 22's own linker shown to fail.
+scripts/clang-driver-e2e-test.sh target/release
 # Real device code built on Intel's runtime, image by image (tensor_impl per
 # source, the ggml and dpnp kernels of issue 27's causes, bfloat16 conversions).
 scripts/runtime-build-test.sh target/release

@@ -44,6 +44,13 @@ pub use sycl_spirv::{
 /// The offload binary `triple` string written by default.
 pub const DEFAULT_TRIPLE: &str = "spir64-unknown-unknown";
 
+/// The `triple` string of [`Container::OffloadImages`]: Intel's SYCL
+/// runtime (2026.2) compares a registered image's target with `spir64` (and
+/// its ahead-of-time variants) exactly, so an image marked
+/// `spirv64-unknown-unknown` (what LLVM 22's `clang-sycl-linker` writes) or
+/// `spir64-unknown-unknown` is "incompatible with all devices".
+pub const IMAGES_TRIPLE: &str = "spir64";
+
 /// One device image to package.
 #[derive(Debug, Clone)]
 pub struct SyclbinImage {
@@ -82,6 +89,15 @@ pub enum Container {
     OffloadBinary,
     /// The SYCLBIN alone.
     Bare,
+    /// No SYCLBIN: one LLVM offload binary (version 1) per image, back to
+    /// back, each holding the image's SPIR-V with image kind none, offload
+    /// kind SYCL and the strings `triple`, `arch` (empty when none is given)
+    /// and `symbols` (the image's kernel names, one per line). That is what
+    /// LLVM 22's `clang-sycl-linker` writes and `clang-linker-wrapper` turns
+    /// into one `__sycl.tgt_device_image` per binary for
+    /// `__sycl_register_lib`. The images' property sets are not written: the
+    /// wrapper has no place for them.
+    OffloadImages,
 }
 
 /// How to package images.
@@ -1079,7 +1095,36 @@ pub fn write(bin: &Syclbin, opts: &SyclbinOptions) -> Result<Vec<u8>, SyclbinPac
             let ob = bin.to_offload_binary(strings).map_err(|e| format(&e))?;
             ob.to_bytes().map_err(|e| format(&e))
         }
+        Container::OffloadImages => offload_images(bin, opts),
     }
+}
+
+/// [`Container::OffloadImages`] of `bin`: one offload binary per abstract
+/// module, in order. An abstract module must hold one SPIR-V module and no
+/// native image (what the wrapper registers is SPIR-V the runtime compiles).
+fn offload_images(bin: &Syclbin, opts: &SyclbinOptions) -> Result<Vec<u8>, SyclbinPackError> {
+    use sycl_props::offload_binary::{ImageKind, OffloadBinary, OffloadKind};
+    let mut out = Vec::new();
+    for (n, am) in bin.abstract_modules.iter().enumerate() {
+        let ir = match am.ir_modules.as_slice() {
+            [ir] if am.native_images.is_empty() && ir.ir_type() == Some(IrType::SpirV) => ir,
+            _ => {
+                return Err(SyclbinPackError::Format(format!(
+                "image {n}: not one SPIR-V module: an offload binary for clang-linker-wrapper holds one SPIR-V image \
+                     (native images are not supported)"
+            )))
+            }
+        };
+        // Image kind none: the runtime reads the image format from the
+        // kind (0 none, 1 native, 2 SPIR-V, ...), not LLVM's numbers
+        // (SPIR-V is 6 there), and detects SPIR-V by its magic number.
+        let mut ob = OffloadBinary::new(ImageKind::NONE, OffloadKind::SYCL, ir.bytes.clone());
+        ob.strings.insert("triple".into(), opts.triple.clone());
+        ob.strings.insert("arch".into(), opts.arch.clone().unwrap_or_default());
+        ob.strings.insert("symbols".into(), am.kernel_names().join("\n"));
+        out.extend(ob.to_bytes().map_err(|e| SyclbinPackError::Format(e.to_string()))?);
+    }
+    Ok(out)
 }
 
 /// Packages `images` into SYCLBIN bytes (see the module documentation).
@@ -1153,6 +1198,36 @@ define spir_kernel void @__sycl_kernel_b(ptr addrspace(1) %p) !sycl_kernel_omit_
         // Same input, same bytes, whatever the thread count.
         let one = SyclbinOptions::default();
         assert_eq!(bytes, package(&images, &one).expect("package"));
+    }
+
+    #[test]
+    fn offload_images_are_one_binary_per_image_with_kernel_names_as_symbols() {
+        let second = TWO_KERNELS.replace("__sycl_kernel_", "_ZTS1");
+        let images = vec![
+            image(TWO_KERNELS.as_bytes(), PropertySetRegistry::new()),
+            image(second.as_bytes(), PropertySetRegistry::new()),
+        ];
+        let opts = SyclbinOptions {
+            container: Container::OffloadImages,
+            triple: IMAGES_TRIPLE.into(),
+            ..SyclbinOptions::default()
+        };
+        let bytes = package(&images, &opts).expect("package");
+        let entries = OffloadBinary::parse_all(&bytes).expect("offload binaries");
+        assert_eq!(entries.len(), 2);
+        for (ob, symbols) in entries
+            .iter()
+            .zip(["__sycl_kernel_a\n__sycl_kernel_b", "_ZTS1a\n_ZTS1b"])
+        {
+            assert_eq!((ob.image_kind, ob.offload_kind), (ImageKind::NONE, OffloadKind::SYCL));
+            let strings: Vec<(&str, &str)> = ob.strings.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            assert_eq!(strings, vec![("triple", "spir64"), ("arch", ""), ("symbols", symbols)]);
+            sycl_spirv::validate_bytes(&ob.image).expect("spirv-val");
+        }
+        // No SYCLBIN: the container holds SPIR-V only, and nothing for no image.
+        assert!(Syclbin::parse_any(&bytes).is_err());
+        let empty = Syclbin::new(BundleState::Input);
+        assert_eq!(write(&empty, &opts).expect("write"), Vec::<u8>::new());
     }
 
     #[test]

@@ -882,15 +882,11 @@ fn v2_lines(layout: &crate::syclbin_v2::Layout, entries: &[OffloadBinary]) -> Pa
     }
 }
 
-/// Describes a SYCLBIN in any form [`SyclbinFile::read`] accepts, for people: the offload binaries and their
-/// entries, the SYCLBIN header, every module with its state, IR type, target, arch, kernel names, where it
-/// is stored, and every property set.
-pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
+/// The offload binaries of a file and their entries, with their strings (a value of several lines, as
+/// `symbols`, one line each below its key), for [`dump`].
+fn dump_containers(out: &mut String, containers: &[crate::offload_binary::Container]) {
     use std::fmt::Write as _;
-    let file = SyclbinFile::read(bytes)?;
-    let bin = &file.syclbin;
-    let mut out = String::new();
-    for c in &file.containers {
+    for c in containers {
         let n = c.entries.len();
         let _ = writeln!(
             out,
@@ -908,10 +904,41 @@ pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
                 e.image.len()
             );
             for (k, v) in &e.strings {
-                let _ = writeln!(out, "    {k}: {v}");
+                match v.contains('\n') {
+                    false => {
+                        let _ = writeln!(out, "    {k}: {v}");
+                    }
+                    true => {
+                        let _ = writeln!(out, "    {k}:");
+                        for line in v.split('\n') {
+                            let _ = writeln!(out, "      {line}");
+                        }
+                    }
+                }
             }
         }
     }
+}
+
+/// Describes a SYCLBIN in any form [`SyclbinFile::read`] accepts, for people: the offload binaries and their
+/// entries, the SYCLBIN header, every module with its state, IR type, target, arch, kernel names, where it
+/// is stored, and every property set. Offload binaries that hold no SYCLBIN (one SPIR-V image each, as
+/// LLVM's `clang-sycl-linker` writes them) are described by their entries alone.
+pub fn dump(bytes: &[u8]) -> Result<String, SyclbinError> {
+    use std::fmt::Write as _;
+    let file = match SyclbinFile::read(bytes) {
+        Ok(f) => f,
+        Err(SyclbinError::NoSyclbinImage) => {
+            let mut out = String::new();
+            dump_containers(&mut out, &crate::offload_binary::Container::parse_all(bytes)?);
+            let _ = writeln!(out, "no SYCLBIN image");
+            return Ok(out);
+        }
+        Err(e) => return Err(e),
+    };
+    let bin = &file.syclbin;
+    let mut out = String::new();
+    dump_containers(&mut out, &file.containers);
     let (lines, counts, size_note) = match (&file.format, file.v1_image(bytes)) {
         (Format::V2 { container, layout }, _) => {
             let entries = &file.containers[*container].entries;

@@ -255,6 +255,10 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
             }
             _ => {}
         }
+        if let Some((spec, n)) = joined_number(specs, a, body) {
+            out.push(Arg::Opt(spec.name, n.to_string()));
+            continue;
+        }
         let Some(spec) = specs.iter().find(|s| s.name == name) else {
             let mut msg = format!("Unknown command line argument '{a}'.  Try: '{tool} --help'");
             if let Some(near) = nearest_option(specs, body) {
@@ -283,6 +287,26 @@ pub fn parse(tool: &str, specs: &[OptSpec], args: &[String]) -> Result<Vec<Arg>,
         }
     }
     Ok(out)
+}
+
+/// A one-letter unsigned option with its number joined, `-j2` (as make
+/// and the linkers spell it): the option and the number. Only with one dash
+/// and digits alone after the letter, so no longer option is taken for it.
+fn joined_number<'s, 'a>(specs: &'s [OptSpec], arg: &str, body: &'a str) -> Option<(&'s OptSpec, &'a str)> {
+    if arg.starts_with("--") {
+        return None;
+    }
+    let mut chars = body.char_indices();
+    let (_, letter) = chars.next()?;
+    let (at, _) = chars.next()?;
+    let number = &body[at..];
+    if !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    specs
+        .iter()
+        .find(|s| s.kind == OptKind::UInt && s.name.len() == 1 && s.name.starts_with(letter))
+        .map(|s| (s, number))
 }
 
 /// A flag's value as `"true"` or `"false"`: `value` is what follows `=`
@@ -512,6 +536,22 @@ mod tests {
         assert_eq!(p(&["-o=x"]).unwrap(), vec![Arg::Opt("o", "x".into())]);
         assert_eq!(p(&["-S=0"]).unwrap(), vec![Arg::Opt("S", "false".into())]);
         assert_eq!(p(&["-"]).unwrap(), vec![Arg::Positional("-".into())]);
+    }
+
+    #[test]
+    fn one_letter_number_joined() {
+        let specs = [OptSpec {
+            name: "j",
+            kind: OptKind::UInt,
+            help: "threads",
+            value_desc: "N",
+        }];
+        let parse_j = |a: &[&str]| parse("t", &specs, &a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(parse_j(&["-j2"]).unwrap(), vec![Arg::Opt("j", "2".into())]);
+        assert_eq!(parse_j(&["-j", "3"]).unwrap(), vec![Arg::Opt("j", "3".into())]);
+        // Two dashes, or anything but digits after the letter, is no such option.
+        assert!(parse_j(&["--j2"]).is_err());
+        assert!(parse_j(&["-j2x"]).is_err());
     }
 
     #[test]

@@ -15,6 +15,7 @@ use sycl_postlink::device_link::{link_inputs, syclbin_settings, DeviceLinkOption
 use sycl_postlink::output::Outputs;
 use sycl_postlink::syclbin::Container;
 use sycl_postlink::{OutputSpec, PostLinkOptions};
+use sycl_props::offload_binary::OffloadBinary;
 
 use crate::cli::post_link_command;
 use crate::syclbin_opts::create_command;
@@ -95,7 +96,7 @@ pub fn commands(o: &DeviceLinkOptions, output: &str, t: &Temps) -> Vec<Vec<Strin
     cmds.push(create_command(
         o.syclbin.state,
         &t.table(),
-        o.syclbin.container == Container::Bare,
+        o.syclbin.container,
         o.syclbin.threads,
         output,
     ));
@@ -214,23 +215,39 @@ pub fn linked_module_text(o: &DeviceLinkOptions) -> Result<String, String> {
 }
 
 /// `--spirv-dump-device-code=<dir>`: each device image's SPIR-V, taken from
-/// the SYCLBIN written (`bytes`), as `<dir>/<stem of output>_<N>.spv`.
-pub fn dump_spirv(bytes: &[u8], output: &str, dir: &str, outs: &mut Outputs) -> Result<(), String> {
-    let bin = sycl_props::syclbin::SyclbinFile::read(bytes)
-        .map_err(|e| e.to_string())?
-        .syclbin;
+/// the file written (`bytes`: a SYCLBIN, or the offload binaries of
+/// [`Container::OffloadImages`]), as `<dir>/<stem of output>_<N>.spv`.
+pub fn dump_spirv(
+    bytes: &[u8],
+    container: Container,
+    output: &str,
+    dir: &str,
+    outs: &mut Outputs,
+) -> Result<(), String> {
+    let modules: Vec<Vec<u8>> = match container {
+        // A link without kernels writes no image.
+        Container::OffloadImages if bytes.is_empty() => Vec::new(),
+        Container::OffloadImages => OffloadBinary::parse_all(bytes)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|ob| ob.image)
+            .collect(),
+        _ => sycl_props::syclbin::SyclbinFile::read(bytes)
+            .map_err(|e| e.to_string())?
+            .syclbin
+            .abstract_modules
+            .into_iter()
+            .flat_map(|am| am.ir_modules.into_iter().map(|ir| ir.bytes))
+            .collect(),
+    };
     std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {}", sycl_postlink::output::io_reason(&e)))?;
     let prefix = Temps::for_output(output).prefix;
     let stem = Path::new(&prefix)
         .file_name()
         .map_or_else(|| "sycl-link-out".to_string(), |s| s.to_string_lossy().into_owned());
-    let mut n = 0;
-    for am in &bin.abstract_modules {
-        for ir in &am.ir_modules {
-            let path = Path::new(dir).join(format!("{stem}_{n}.spv"));
-            outs.write(&path.to_string_lossy(), &ir.bytes)?;
-            n += 1;
-        }
+    for (n, spirv) in modules.iter().enumerate() {
+        let path = Path::new(dir).join(format!("{stem}_{n}.spv"));
+        outs.write(&path.to_string_lossy(), spirv)?;
     }
     Ok(())
 }

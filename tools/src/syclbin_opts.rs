@@ -1,10 +1,12 @@
 //! The options of `syclbin create` that `sycl-link -v`/`--dry-run` prints
-//! its packaging step with, each defined once: `--state`, `--table` and
-//! `--bare` ([`state_opt`], [`table_opt`], [`bare_opt`]; `syclbin` puts
+//! its packaging step with, each defined once: `--state`, `--table`,
+//! `--bare` and `--offload-images` ([`state_opt`], [`table_opt`],
+//! [`bare_opt`], [`offload_images_opt`]; `syclbin` puts
 //! them in its table in its `--help` order), what they set ([`CreateArgs`])
 //! and the `syclbin create` command line of such arguments
 //! ([`create_command`], with [`thread_opts`]'s `--threads`).
 
+use sycl_postlink::syclbin::Container;
 use sycl_props::syclbin::BundleState;
 
 use crate::cl::Opt;
@@ -19,6 +21,19 @@ pub struct CreateArgs {
     pub tables: Vec<String>,
     /// `--bare` (not `--offload-binary`).
     pub bare: bool,
+    /// `--offload-images`: one offload binary per image, no SYCLBIN.
+    pub offload_images: bool,
+}
+
+impl CreateArgs {
+    /// The container these arguments ask for.
+    pub fn container(&self) -> Container {
+        match (self.offload_images, self.bare) {
+            (true, _) => Container::OffloadImages,
+            (false, true) => Container::Bare,
+            (false, false) => Container::OffloadBinary,
+        }
+    }
 }
 
 impl Default for CreateArgs {
@@ -27,6 +42,7 @@ impl Default for CreateArgs {
             state: BundleState::Input,
             tables: Vec::new(),
             bare: false,
+            offload_images: false,
         }
     }
 }
@@ -100,6 +116,21 @@ pub fn bare_opt<T: HasCreateArgs>() -> Opt<T> {
     .shown(|t: &T| t.create_ref().bare.then(|| "--bare".to_string()))
 }
 
+/// `--offload-images` (printed when set).
+pub fn offload_images_opt<T: HasCreateArgs>() -> Opt<T> {
+    Opt::flag(
+        "offload-images",
+        "Write no SYCLBIN but one offload binary per image, as LLVM 22's clang-sycl-linker does for \
+         clang-linker-wrapper: the SPIR-V, triple (default spir64, the SYCL runtime's), arch and the kernel names \
+         as 'symbols'; property sets are not written (create)",
+        |t: &mut T, v| {
+            t.create_args().offload_images = v == "true";
+            Ok(())
+        },
+    )
+    .shown(|t: &T| t.create_ref().offload_images.then(|| "--offload-images".to_string()))
+}
+
 /// The arguments of one `syclbin create` step that `sycl-link` prints.
 struct CreateStep {
     create: CreateArgs,
@@ -126,23 +157,33 @@ impl HasThreads for CreateStep {
     }
 }
 
-/// `syclbin create` of one file table in `state`, `bare` or not, on
+/// `syclbin create` of one file table in `state` (not printed for
+/// [`Container::OffloadImages`], which has none) into `container`, on
 /// `threads` threads, writing `output`: its options as their definitions
 /// print them, in `syclbin`'s `--help` order.
-pub fn create_command(state: BundleState, table: &str, bare: bool, threads: usize, output: &str) -> Vec<String> {
+pub fn create_command(
+    state: BundleState,
+    table: &str,
+    container: Container,
+    threads: usize,
+    output: &str,
+) -> Vec<String> {
     let step = CreateStep {
         create: CreateArgs {
             state,
             tables: vec![table.to_string()],
-            bare,
+            bare: container == Container::Bare,
+            offload_images: container == Container::OffloadImages,
         },
         threads: Some(threads),
     };
     let [threads_opt, _] = thread_opts::<CreateStep>();
     let mut c = vec!["syclbin".to_string(), "create".to_string()];
+    let state = (container != Container::OffloadImages).then(state_opt);
     c.extend(
-        [state_opt(), table_opt(), bare_opt(), threads_opt]
-            .iter()
+        state
+            .into_iter()
+            .chain([table_opt(), bare_opt(), offload_images_opt(), threads_opt])
             .filter_map(|o| o.show.and_then(|show| show(&step))),
     );
     c.extend(["-o".to_string(), output.to_string()]);

@@ -10,6 +10,8 @@
 //!           [--allow-device-image-dependencies] [--kernel-names=auto|free-function|mangled]
 //!           [--bare] [-triple=spirv64] [-spirv-ext=<list>] [--no-validate] [-v]
 //!           [--cache-dir=<dir> | --no-cache] [--cache-policy=<policy>]
+//!           [--output-format=syclbin|clang-sycl-linker] [--plugin-opt=O<n>] [-jN]
+//! clang-sycl-linker <inputs...> -triple=spirv64-unknown-unknown -arch= -o <out> [options above]
 //! ```
 //!
 //! Inputs are device bitcode (or textual IR) files linked in order; the
@@ -34,14 +36,30 @@
 //! Upstream clang's output is
 //! prepared before linking (`sycl_postlink::device_link::prepare_input`:
 //! module ids, kernel names; `docs/upstream-clang.md`).
-//! Errors: `sycl-link: error: <what>`, exit status 1, no output file.
+//!
+//! As LLVM 22's `clang-sycl-linker` (this program run under that file name,
+//! or `--output-format=clang-sycl-linker`): the device linker upstream
+//! clang's `-fsycl` driver runs (its inner `clang --sycl-link` looks for
+//! `clang-sycl-linker` on `PATH`), with every option LLVM 22's takes and the
+//! wrapper passes (`-triple=spirv64-unknown-unknown -arch= -o <out>`,
+//! `-mllvm=`/`--plugin-opt=` refused by name unless supported, `-jN`,
+//! LLVM 23's split values `translation_unit`, `link_unit`). It writes what
+//! `clang-linker-wrapper` registers with `__sycl_register_lib`: one offload
+//! binary per image, triple `spir64` (what Intel's runtime matches), the
+//! kernel names as `symbols` (`sycl_postlink::syclbin::Container::OffloadImages`).
+//! Kernels keep clang's names (`_ZTS<N>`, what `__builtin_sycl_unique_stable_name`
+//! gives the host) and every image carries what it calls: the wrapper passes
+//! no property sets, so no image can import from another.
+//! Errors: `sycl-link: error: <what>` (`clang-sycl-linker: error: <what>`
+//! under that name), exit status 1, no output file.
 
 use std::io::IsTerminal;
+use std::path::Path;
 use std::process::ExitCode;
 
 use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, ImageDependencies, KernelNames};
 use sycl_postlink::output::Outputs;
-use sycl_postlink::syclbin::{Container, SyclbinOptions};
+use sycl_postlink::syclbin::{Container, SyclbinOptions, DEFAULT_TRIPLE, IMAGES_TRIPLE};
 use sycl_postlink::trace;
 use sycl_props::syclbin::BundleState;
 use sycl_split::SplitMode;
@@ -51,7 +69,33 @@ use sycl_tools::env::EnvDefaults;
 use sycl_tools::link_steps;
 use sycl_tools::shared_opts::{codegen_opts, thread_opts, HasSyclbinArgs, SyclbinArgs};
 
-const TOOL: &str = "sycl-link";
+/// The program's own name.
+const SYCL_LINK: &str = "sycl-link";
+
+/// The name under which upstream clang's driver runs the device linker.
+const CLANG_SYCL_LINKER: &str = "clang-sycl-linker";
+
+/// Whether this program runs as LLVM's `clang-sycl-linker`: its file name
+/// (`argv[0]`) begins with that name (`clang-sycl-linker`, Debian's
+/// `clang-sycl-linker-22`).
+fn invoked_as_clang_sycl_linker() -> bool {
+    std::env::args_os()
+        .next()
+        .and_then(|a| {
+            Path::new(&a)
+                .file_name()
+                .map(|n| n.to_string_lossy().starts_with(CLANG_SYCL_LINKER))
+        })
+        .unwrap_or(false)
+}
+
+/// The tool's name in its messages: the name it runs under.
+fn tool() -> &'static str {
+    match invoked_as_clang_sycl_linker() {
+        true => CLANG_SYCL_LINKER,
+        false => SYCL_LINK,
+    }
+}
 
 /// What the command line sets.
 struct LinkArgs {
@@ -62,11 +106,16 @@ struct LinkArgs {
     arch: Option<String>,
     spirv_dump: Option<String>,
     print_linked: bool,
-    state: BundleState,
+    /// `--syclbin` (default input).
+    state: Option<BundleState>,
     split: SplitMode,
     deps: Option<bool>,
-    kernel_names: KernelNames,
+    /// `--kernel-names` (default: auto for a SYCLBIN, mangled for the
+    /// clang-sycl-linker output).
+    kernel_names: Option<KernelNames>,
     bare: bool,
+    /// The clang-sycl-linker output (`--output-format`, or the program's name).
+    images: bool,
     verbose: bool,
     dry_run: bool,
     save_temps: bool,
@@ -88,10 +137,17 @@ fn on(v: &str) -> bool {
     v == "true"
 }
 
-const SPLIT_VALUES: &[&str] = &["kernel", "source", "auto", "none"];
+/// The split modes, with LLVM 23's spellings of two of them
+/// (llvm-project#206870: `translation_unit` is `source`, `link_unit` one
+/// image for the whole link, `none`).
+const SPLIT_VALUES: &[&str] = &["kernel", "source", "auto", "none", "translation_unit", "link_unit"];
 
 fn set_split(a: &mut LinkArgs, v: &str) -> Result<(), String> {
-    a.split = SplitMode::parse(v).unwrap_or(SplitMode::None);
+    a.split = match v {
+        "translation_unit" => SplitMode::Source,
+        "link_unit" => SplitMode::None,
+        _ => SplitMode::parse(v).unwrap_or(SplitMode::None),
+    };
     Ok(())
 }
 
@@ -107,6 +163,25 @@ fn add_library_path(a: &mut LinkArgs, v: &str) -> Result<(), String> {
 
 fn refuse_aot(name: &str) -> Result<(), String> {
     Err(format!("--{name}: ahead-of-time compilation is not supported"))
+}
+
+/// `--plugin-opt=<v>` (what clang-linker-wrapper makes of `--offload-opt`):
+/// `O0`..`O3` sets the SPIR-V back end's optimization level, as
+/// `--codegen-opt-level`; any other is refused by name.
+fn plugin_opt(a: &mut LinkArgs, v: &str) -> Result<(), String> {
+    match v
+        .strip_prefix('O')
+        .and_then(|l| sycl_tools::shared_opts::codegen_opt_level(l).ok())
+    {
+        Some(level) => {
+            a.syclbin.opt_level = level;
+            Ok(())
+        }
+        None => Err(format!(
+            "--plugin-opt={v}: not supported: the one plugin option taken is O0, O1, O2 or O3 (the SPIR-V back \
+             end's optimization level)"
+        )),
+    }
 }
 
 /// The options of `sycl-link`, each defined once, in `--help` order (the
@@ -130,7 +205,7 @@ fn options() -> Vec<Opt<LinkArgs>> {
             ],
             "State of the SYCLBIN written (default input); in input and object state images import only what the link does not define",
             |a, v| {
-                a.state = BundleState::from_name(v).unwrap_or(BundleState::Input);
+                a.state = Some(BundleState::from_name(v).unwrap_or(BundleState::Input));
                 Ok(())
             },
         ),
@@ -142,6 +217,8 @@ fn options() -> Vec<Opt<LinkArgs>> {
                 ("source", "1 device image per source (translation unit)"),
                 ("auto", "Choose split mode automatically (default)"),
                 ("none", "No splitting"),
+                ("translation_unit", "Same as source (LLVM 23's spelling)"),
+                ("link_unit", "Same as none (LLVM 23's spelling)"),
             ],
             "How the linked module is split into device images (default auto; clang-sycl-linker's default is none)",
             set_split,
@@ -180,18 +257,45 @@ fn options() -> Vec<Opt<LinkArgs>> {
              auto (default: inputs without sycl-module-id, i.e. upstream clang's), free-function (every input), \
              mangled (none)",
             |a, v| {
-                a.kernel_names = KernelNames::parse(v).unwrap_or(KernelNames::Auto);
+                a.kernel_names = Some(KernelNames::parse(v).unwrap_or(KernelNames::Auto));
                 Ok(())
             },
         ),
+        Opt::one_of(
+            "output-format",
+            &["syclbin", CLANG_SYCL_LINKER],
+            &[
+                ("syclbin", "A SYCLBIN in an offload binary (default)"),
+                (
+                    CLANG_SYCL_LINKER,
+                    "What LLVM 22's clang-sycl-linker writes for clang-linker-wrapper: one offload binary per image, \
+                     triple spir64, the kernel names as 'symbols' (the default when run as clang-sycl-linker)",
+                ),
+            ],
+            "What is written",
+            |a, v| {
+                a.images = v == CLANG_SYCL_LINKER;
+                Ok(())
+            },
+        ),
+        Opt::value("mllvm", "option", "NOT SUPPORTED: LLVM options (clang-linker-wrapper's -mllvm); refused", |_, v| {
+            Err(format!(
+                "-mllvm={v}: LLVM options are not supported: the SPIR-V back end takes --codegen-opt-level, \
+                 --plugin-opt=O<n> and -spirv-ext"
+            ))
+        }),
+        Opt::value("plugin-opt", "option", "O0..O3: the SPIR-V back end's optimization level (clang-linker-wrapper's --offload-opt=-O<n>); others are refused", plugin_opt),
         Opt::flag("bare", "Write the SYCLBIN alone, without the offload binary the runtime reads", |a, v| {
             a.bare = on(v);
             Ok(())
         }),
         Opt::value("triple", "triple", "Target triple (spirv64, the default, is the one supported)", |_, v| {
-            match v {
-                "spirv64" | "spirv64-unknown-unknown" | "spir64" | "spir64-unknown-unknown" => Ok(()),
-                _ => Err(format!("target triple '{v}' is not supported (spirv64 only)")),
+            let spirv = ["spirv64", "spir64"]
+                .iter()
+                .any(|t| v == *t || v.strip_prefix(t).is_some_and(|rest| rest.starts_with('-')));
+            match spirv {
+                true => Ok(()),
+                false => Err(format!("target triple '{v}' is not supported (spirv64 only)")),
             }
         }),
     ];
@@ -224,8 +328,9 @@ fn options() -> Vec<Opt<LinkArgs>> {
 fn usage(opts: &[Opt<LinkArgs>]) -> String {
     cl::help_of(
         "SYCL device linker: links device bitcode and device libraries, splits the module, computes property sets, \
-         compiles SPIR-V in process and writes a SYCLBIN.",
-        "sycl-link [options] <input files>",
+         compiles SPIR-V in process and writes a SYCLBIN, or, run as clang-sycl-linker, one offload binary per \
+         image for clang-linker-wrapper.",
+        &format!("{} [options] <input files>", tool()),
         "sycl-link options",
         opts,
     )
@@ -237,7 +342,7 @@ fn parse_args(args: &[String]) -> Result<Option<LinkArgs>, String> {
     // clang-sycl-linker's joined -L<dir>.
     let args = link_steps::split_joined_library_paths(args);
     let opts = options();
-    let parsed = cl::parse(TOOL, &cl::specs(&opts), &args)?;
+    let parsed = cl::parse(tool(), &cl::specs(&opts), &args)?;
     let mut a = LinkArgs {
         inputs: Vec::new(),
         output: None,
@@ -246,11 +351,12 @@ fn parse_args(args: &[String]) -> Result<Option<LinkArgs>, String> {
         arch: None,
         spirv_dump: None,
         print_linked: false,
-        state: BundleState::Input,
+        state: None,
         split: SplitMode::Auto,
         deps: None,
-        kernel_names: KernelNames::Auto,
+        kernel_names: None,
         bare: false,
+        images: invoked_as_clang_sycl_linker(),
         verbose: false,
         dry_run: false,
         save_temps: false,
@@ -259,7 +365,7 @@ fn parse_args(args: &[String]) -> Result<Option<LinkArgs>, String> {
     };
     match cl::apply(&opts, parsed, &mut a)? {
         Parsed::Help => sycl_tools::out!("{}", usage(&opts)),
-        Parsed::Version => sycl_tools::out!("{}", sycl_tools::version::text("sycl-link")),
+        Parsed::Version => sycl_tools::out!("{}", sycl_tools::version::text(tool())),
         Parsed::Run(positional) => {
             a.inputs = positional;
             return Ok(Some(a));
@@ -273,13 +379,23 @@ fn parse_args(args: &[String]) -> Result<Option<LinkArgs>, String> {
 /// import what the link does not define (`ImageDependencies::Undefined`),
 /// or import from each other when dynamic linking is asked for.
 fn dependencies(a: &LinkArgs) -> Result<ImageDependencies, String> {
-    let linkable = matches!(a.state, BundleState::Input | BundleState::Object);
+    if a.images {
+        return match a.deps {
+            Some(true) => Err(format!(
+                "'--allow-device-image-dependencies' is not supported with --output-format={CLANG_SYCL_LINKER}: \
+                 clang-linker-wrapper passes no property sets to the SYCL runtime, so no image can import from another"
+            )),
+            _ => Ok(ImageDependencies::None),
+        };
+    }
+    let state = a.state.unwrap_or(BundleState::Input);
+    let linkable = matches!(state, BundleState::Input | BundleState::Object);
     if linkable && a.deps == Some(false) {
         return Err(format!(
             "'--allow-device-image-dependencies=false' contradicts '--syclbin={}': a SYCLBIN in input or object \
              state exports its SYCL_EXTERNAL functions and imports what the link does not define, for sycl::link; \
              use '--syclbin=executable' for a self-contained one",
-            a.state.name()
+            state.name()
         ));
     }
     Ok(match a.deps {
@@ -289,20 +405,48 @@ fn dependencies(a: &LinkArgs) -> Result<ImageDependencies, String> {
     })
 }
 
+/// The container and offload binary `triple` string the command line asks
+/// for: for the clang-sycl-linker output, which is no SYCLBIN, options of
+/// a SYCLBIN are an error.
+fn container(a: &LinkArgs) -> Result<(Container, &'static str), String> {
+    if !a.images {
+        return Ok(match a.bare {
+            true => (Container::Bare, DEFAULT_TRIPLE),
+            false => (Container::OffloadBinary, DEFAULT_TRIPLE),
+        });
+    }
+    let syclbin_only = match (a.state, a.bare) {
+        (Some(s), _) => Some(format!("--syclbin={}", s.name())),
+        (None, true) => Some("--bare".to_string()),
+        (None, false) => None,
+    };
+    match syclbin_only {
+        Some(o) => Err(format!(
+            "'{o}' is not supported with --output-format={CLANG_SYCL_LINKER}: it writes no SYCLBIN but one offload \
+             binary per image"
+        )),
+        None => Ok((Container::OffloadImages, IMAGES_TRIPLE)),
+    }
+}
+
 /// The link the command line asks for.
 fn link_options(a: &LinkArgs, env: &EnvDefaults) -> Result<DeviceLinkOptions, String> {
     let dependencies = dependencies(a)?;
+    let (container, triple) = container(a)?;
+    // Upstream clang's kernel names stay for the wrapper, which registers
+    // them as the kernels' ids; a SYCLBIN's are found by name.
+    let kernel_names = a.kernel_names.unwrap_or(match a.images {
+        true => KernelNames::Mangled,
+        false => KernelNames::Auto,
+    });
     let device_libs = match &a.libs {
         Some(names) => find_device_libs(names, &a.dirs).map_err(|e| e.0)?,
         None => Vec::new(),
     };
     let syclbin = SyclbinOptions {
-        state: a.state,
-        container: if a.bare {
-            Container::Bare
-        } else {
-            Container::OffloadBinary
-        },
+        state: a.state.unwrap_or(BundleState::Input),
+        container,
+        triple: triple.to_string(),
         arch: a.arch.clone(),
         ..SyclbinOptions::default()
     };
@@ -311,7 +455,7 @@ fn link_options(a: &LinkArgs, env: &EnvDefaults) -> Result<DeviceLinkOptions, St
         device_libs,
         split: a.split,
         dependencies,
-        kernel_names: a.kernel_names,
+        kernel_names,
         syclbin: a.syclbin.options(env, syclbin)?,
         tuning: env.tuning,
     })
@@ -342,13 +486,13 @@ fn link(a: &LinkArgs, o: &DeviceLinkOptions, env: &EnvDefaults, output: &str) ->
         trace::enable_trace();
     }
     if std::io::stderr().is_terminal() {
-        trace::enable_progress(TOOL, env.progress_after);
+        trace::enable_progress(tool(), env.progress_after);
     }
     let out = device_link(o).map_err(|e| e.0);
     trace::finish_progress();
     let out = out?;
     for w in &out.warnings {
-        sycl_tools::errln!("{TOOL}: warning: {w}");
+        sycl_tools::errln!("{}: warning: {w}", tool());
     }
     if a.verbose {
         sycl_tools::errln!(
@@ -356,10 +500,13 @@ fn link(a: &LinkArgs, o: &DeviceLinkOptions, env: &EnvDefaults, output: &str) ->
             o.inputs.join(", "),
             o.device_libs.join(", ")
         );
+        let written = match o.syclbin.container {
+            Container::OffloadImages => "one offload binary per image".to_string(),
+            _ => format!("SYCLBIN state {}", o.syclbin.state.name()),
+        };
         sycl_tools::errln!(
-            "sycl-device-link: {} device image(s), SPIR-V compiled by worker processes, SYCLBIN state {}",
-            out.images,
-            a.state.name()
+            "sycl-device-link: {} device image(s), SPIR-V compiled by worker processes, {written}",
+            out.images
         );
         for n in &out.notes {
             sycl_tools::errln!("sycl-device-link: {n}");
@@ -370,16 +517,16 @@ fn link(a: &LinkArgs, o: &DeviceLinkOptions, env: &EnvDefaults, output: &str) ->
 
 /// Writes the output, the `--spirv-dump-device-code` files and the trace,
 /// all or none.
-fn write_outputs(a: &LinkArgs, output: &str, bytes: &[u8]) -> Result<(), String> {
+fn write_outputs(a: &LinkArgs, container: Container, output: &str, bytes: &[u8]) -> Result<(), String> {
     let mut outs = Outputs::new();
     let step = trace::span("Write output", output);
     outs.write(output, bytes)?;
     drop(step);
     if let Some(dir) = &a.spirv_dump {
-        link_steps::dump_spirv(bytes, output, dir, &mut outs)?;
+        link_steps::dump_spirv(bytes, container, output, dir, &mut outs)?;
     }
     if let Some(path) = &a.time_trace {
-        outs.write(path, trace::take_chrome_trace(TOOL).as_bytes())?;
+        outs.write(path, trace::take_chrome_trace(tool()).as_bytes())?;
     }
     outs.commit()
 }
@@ -410,18 +557,18 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let saved = save_temps(&a, &o, &temps)?;
     let bytes = link(&a, &o, &env, &output)?;
-    write_outputs(&a, &output, &bytes)?;
+    write_outputs(&a, o.syclbin.container, &output, &bytes)?;
     if let Some(saved) = saved {
         saved.keep();
     }
     Ok(())
 }
 
-sycl_tools::command_main!(TOOL, main_with_args);
+sycl_tools::command_main!(tool(), main_with_args);
 
 fn main_with_args(args: &[String]) -> ExitCode {
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => sycl_tools::report_error(TOOL, &e),
+        Err(e) => sycl_tools::report_error(tool(), &e),
     }
 }

@@ -6,14 +6,15 @@
 //! syclbin convert <file> -o <out> --format=bare|offload-v1|offload-v2|syclbin-v2 [--triple=<triple>] [--arch=<arch>]
 //! syclbin create -o <out> [--state=input|object|executable] [--table=<file table>]...
 //!                [--image=<file>[,props=<file>][,sym=<file>][,arch=<arch>][,type=<ir type>][,target=<triple>]]...
-//!                [--bare | [--triple=<triple>] [--arch=<arch>]] [--cache-dir=<dir> | --no-cache]
+//!                [--bare | --offload-images | [--triple=<triple>] [--arch=<arch>]] [--cache-dir=<dir> | --no-cache]
 //! syclbin cache [show|clear|prune] [--cache-dir=<dir>] [--cache-policy=<policy>]
 //! ```
 //!
 //! `dump` prints the structure of a SYCLBIN in any form `sycl_props::syclbin::SyclbinFile::read` reads (bare
 //! SYCLBIN v1; v1 inside an offload binary of version 1 or 2, as the SYCL runtime writes it; SYCLBIN v2):
 //! the offload binaries and their entries, header, abstract modules, state, IR types, targets, native
-//! architectures, kernel names, every property set, offsets and sizes.
+//! architectures, kernel names, every property set, offsets and sizes; of offload binaries that hold no
+//! SYCLBIN (`clang-sycl-linker`'s output), their entries and strings.
 //!
 //! `convert` reads the same forms and writes the SYCLBIN in the form `--format` names (default
 //! `offload-v1`): `bare`, `offload-v1` (SYCLBIN v1 in an offload binary v1), `offload-v2` (in a single-entry
@@ -32,7 +33,9 @@
 //! native device code image, otherwise an image as a table row gives it, of `type=` and `target=`. The output
 //! is the SYCLBIN wrapped in an LLVM offload binary (image kind SYCLBIN, offload kind SYCL), as the SYCL
 //! runtime reads it, whose `triple` string is `--triple` (default `spir64-unknown-unknown`) and `arch` string
-//! `--arch`; `--bare` writes the SYCLBIN alone. The SPIR-V of an image compiled before is taken from the code
+//! `--arch`; `--bare` writes the SYCLBIN alone; `--offload-images` writes no SYCLBIN but one offload binary per
+//! module, as LLVM 22's `clang-sycl-linker` does for `clang-linker-wrapper` (`Container::OffloadImages`:
+//! `triple` default `spir64`, the kernel names as `symbols`, no property sets). The SPIR-V of an image compiled before is taken from the code
 //! cache (`sycl_postlink::code_cache`; `--cache-dir`, `--no-cache`, `--cache-policy`: `sycl_tools::cache_opts`).
 //!
 //! `cache` prints the code cache's directory, entries, bytes and the hits, misses and stores of the runs that
@@ -57,7 +60,9 @@ use sycl_tools::cl::{self, Opt, Parsed};
 use sycl_tools::cli::shell_line;
 use sycl_tools::env::EnvDefaults;
 use sycl_tools::shared_opts::{codegen_opts, thread_opts, HasSyclbinArgs, SyclbinArgs};
-use sycl_tools::syclbin_opts::{self, bare_opt, offload_binary_opt, state_opt, table_opt, HasCreateArgs};
+use sycl_tools::syclbin_opts::{
+    self, bare_opt, offload_binary_opt, offload_images_opt, state_opt, table_opt, HasCreateArgs,
+};
 
 const TOOL: &str = "syclbin";
 
@@ -151,6 +156,7 @@ fn options() -> Vec<Opt<Args>> {
         ),
         offload_binary_opt(),
         bare_opt(),
+        offload_images_opt(),
         Opt::value("triple", "triple", "Offload binary 'triple' string", |a, v| {
             a.c.triple = Some(v.to_string());
             Ok(())
@@ -621,12 +627,14 @@ fn create(c: CreateArgs, output: &str, env: &EnvDefaults) -> Result<(), Failure>
         state: c.create.state,
         ir_type: c.ir_type,
         target: c.target.clone(),
-        container: if c.create.bare {
-            Container::Bare
-        } else {
-            Container::OffloadBinary
-        },
-        triple: c.triple.unwrap_or_else(|| syclbin_pack::DEFAULT_TRIPLE.to_string()),
+        container: c.create.container(),
+        triple: c.triple.unwrap_or_else(|| {
+            match c.create.container() {
+                Container::OffloadImages => syclbin_pack::IMAGES_TRIPLE,
+                _ => syclbin_pack::DEFAULT_TRIPLE,
+            }
+            .to_string()
+        }),
         arch: c.arch,
         ..SyclbinOptions::default()
     };

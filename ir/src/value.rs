@@ -1182,6 +1182,15 @@ impl<'c> Value<'c> {
         }
     }
 
+    /// For a `ptrtoint` or `inttoptr` instruction, its opcode's name.
+    pub fn ptr_int_cast_name(self) -> Option<&'static str> {
+        match self.opcode()? {
+            LLVMOpcode::LLVMPtrToInt => Some("ptrtoint"),
+            LLVMOpcode::LLVMIntToPtr => Some("inttoptr"),
+            _ => None,
+        }
+    }
+
     /// True for a constant expression.
     pub fn is_constant_expr(self) -> bool {
         unsafe { !LLVMIsAConstantExpr(self.raw()).is_null() }

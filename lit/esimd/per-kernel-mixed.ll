@@ -1,7 +1,6 @@
 ; -split=kernel without -split-esimd, when an image holds SYCL and ESIMD code
-; (a SYCL kernel passing an ESIMD function's address on; a SYCL kernel
-; calling it would become an ESIMD kernel wrapper, see
-; esimd-kernel-wrappers.ll): the image is split into its
+; (a SYCL kernel passing an ESIMD function's address on; one calling it,
+; per-kernel-esimd-callee.ll, is no different): the image is split into its
 ; ESIMD and SYCL parts and linked back into one SYCL_AND_ESIMD module, as the
 ; newest upstream handleESIMD does (it no longer refuses this); extracting
 ; the SYCL part warns about the ESIMD callee it lacks. With -split-esimd the

@@ -2,8 +2,9 @@
 ; lower-invoke-simd (here the -O0 data flow: the target's address goes
 ; through a local variable in the caller, and the helper keeps its function
 ; pointer in one too; a call whose target cannot be deduced stays as it is,
-; and so does the helper it uses) and lower-esimd-kernel-attrs (callers of
-; ESIMD functions become ESIMD). A defined target's pointer parameter is
+; and so does the helper it uses) and lower-esimd-kernel-attrs (a
+; range-rounding wrapper kernel reaching an ESIMD function becomes ESIMD; the
+; functions in between and other kernels stay as they are). A defined target's pointer parameter is
 ; cast where it is used (through calls of defined functions too) to the
 ; address space of the pointer the call passes (before its cast to the
 ; generic space).
@@ -33,8 +34,9 @@
 ; PTR-LABEL: define spir_func float @caller(
 ; PTR: call spir_func float @_Z33__regcall3____builtin_invoke_simdXX_{{[0-9]+}}(ptr @helper_1, float %x, ptr addrspace(4) %p4)
 
-; WRAP: define spir_kernel void @k() !sycl_explicit_simd ![[#]] {
-; WRAP: define spir_func void @mid() !sycl_explicit_simd ![[#]] {
+; WRAP: define spir_kernel void @_ZTSN4sycl3_V16detail18RoundedRangeKernelINS0_4itemILi1ELb1EEELi1E1kEE() !sycl_explicit_simd ![[#]] {
+; WRAP: define spir_kernel void @direct() {
+; WRAP: define spir_func void @mid() {
 ; WRAP: define spir_kernel void @other() {
 
 ;--- o0.ll
@@ -95,8 +97,13 @@ define linkonce_odr <16 x float> @helper(ptr %f, <16 x float> %v, ptr addrspace(
 !0 = !{}
 
 ;--- wrappers.ll
-define spir_kernel void @k() {
+define spir_kernel void @_ZTSN4sycl3_V16detail18RoundedRangeKernelINS0_4itemILi1ELb1EEELi1E1kEE() {
   call spir_func void @mid()
+  ret void
+}
+
+define spir_kernel void @direct() {
+  call spir_func void @esimd()
   ret void
 }
 

@@ -213,6 +213,8 @@ pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Re
         reg
     });
     let triple = Some(m.triple()).filter(|t| !t.is_empty());
+    // Before any cut: the message names the image's kernel.
+    sycl_spirv::check_backend_limits(&m).map_err(|e| e.to_string())?;
     let whole = match crate::pieces::partition(&m, &settings.pieces) {
         Ok(p) => {
             return Ok(CompiledIr {

@@ -13,6 +13,7 @@
 //! What this crate does not do: lower or split IR (that is `sycl-passes`
 //! and `sycl-split`).
 
+pub mod backend_limits;
 mod pieces;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -49,6 +50,10 @@ pub enum SpirvError {
     /// A `-spirv-ext=` list that cannot be used.
     #[error("{0}")]
     Extensions(String),
+    /// The module has a construct the back end cannot compile
+    /// ([`backend_limits`]).
+    #[error("{0}")]
+    Unsupported(backend_limits::Unsupported),
 }
 
 /// The SPIR-V extensions DPC++ allows when it makes SPIR-V for its SPIR-V
@@ -180,6 +185,7 @@ pub fn compile_module_at(
     extensions: &[String],
     opt_level: u8,
 ) -> Result<Vec<u8>, SpirvError> {
+    check_backend_limits(module)?;
     let target = CodegenTarget {
         opt_level,
         ..CodegenTarget::spirv64_with(extensions)
@@ -191,6 +197,15 @@ pub fn compile_module_at(
         return Err(SpirvError::Codegen("the back end wrote no SPIR-V module".into()));
     }
     canonicalize(&bytes, source_language(module))
+}
+
+/// Refuses a module with IR the back end cannot compile
+/// ([`backend_limits::find_unsupported`]).
+pub fn check_backend_limits(module: &sycl_ir::Module<'_>) -> Result<(), SpirvError> {
+    match backend_limits::find_unsupported(module) {
+        Some(u) => Err(SpirvError::Unsupported(u)),
+        None => Ok(()),
+    }
 }
 
 /// `OpSource`'s SourceLanguage operand for OpenCL C (`3`).

@@ -2,8 +2,8 @@
 //! per file, in the order sycl-post-link runs them.
 //!
 //! Before the split (whole module):
-//! 1. [`kernel_wrappers`]: `LowerESIMDKernelAttrs`, SYCL kernels that call
-//!    ESIMD code become ESIMD too;
+//! 1. [`kernel_wrappers`]: `LowerESIMDKernelAttrs`, the runtime's
+//!    range-rounding wrappers of ESIMD kernels become ESIMD too;
 //! 2. [`invoke_simd_lower`]: `SYCLLowerInvokeSimd`, the
 //!    `__builtin_invoke_simd` calls are lowered.
 //!

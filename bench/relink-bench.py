@@ -16,7 +16,7 @@ link again, a link after a one-source edit.
     bench/relink-bench.py run [--pkg TAR | --tools DIR --inputs DIR]
                               [--reps N] [--only k1000,ggml]
                               [--modes source,kernel] [-j N] [--work DIR]
-                              [--concurrency-rounds R] [--traces DIR]
+                              [--concurrency-rounds R] [--traces DIR] [--remote]
         anywhere (the package carried; from the repository root): for each
         input and split mode, REPS times in one run, each link reading one
         path (the edited copy copied over the original, as an edit does):
@@ -24,6 +24,15 @@ link again, a link after a one-source edit.
           relink   the same command again (every image a hit)
           edit     sycl-link on the edited copy (one image compiled)
           nocache  sycl-link --no-cache in.bc (the anchor: today's link)
+        and with --remote, through a remote cache (an HTTP server of this
+        script's on 127.0.0.1, entries in memory, GET/PUT of /ac/<key>, as
+        nginx's WebDAV or bazel-remote; a team key file):
+          r-fill   machine A, empty local cache and server: the cold link
+                   that fills the server
+          r-first  machine B, an empty local cache, the server warm: its
+                   first link of the same input
+          r-edit   machine C, an empty local cache, the server warm: the
+                   edited input
         and prints wall time (median, min-max), CPU time of the processes
         (user+system, median), cache hits and misses of the run (from
         `syclbin cache`), and each one's speed-up over cold; checks that
@@ -141,12 +150,49 @@ def counts(syclbin, cache, env):
     return int(vals.get("hits", 0)), int(vals.get("misses", 0))
 
 
+class Store:
+    """An in-memory HTTP cache server (GET/PUT of any path) on loopback."""
+
+    def __init__(self):
+        import http.server
+        import threading
+        data = self.data = {}
+
+        class H(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *a):
+                pass
+
+            def do_GET(self):
+                body = data.get(self.path)
+                self.send_response(200 if body is not None else 404)
+                self.send_header("Content-Length", str(len(body or b"")))
+                self.end_headers()
+                self.wfile.write(body or b"")
+
+            def do_PUT(self):
+                data[self.path] = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                self.send_response(201)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+
 def run(args):
     work = args.work or ("/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir())
     work = tempfile.mkdtemp(prefix="spl-relink-", dir=work)
     env = dict(os.environ)
-    for v in ("SPL_CACHE_DIR", "SPL_NO_CACHE", "SPL_CACHE_POLICY"):
+    for v in ("SPL_CACHE_DIR", "SPL_NO_CACHE", "SPL_CACHE_POLICY", "SPL_REMOTE_CACHE", "SPL_CACHE_KEY_FILE"):
         env.pop(v, None)
+    store = Store() if args.remote else None
+    key = os.path.join(work, "team.key")
+    with open(key, "wb") as f:
+        f.write(os.urandom(32))
     try:
         if args.tools:
             bindir, inputs = args.tools, args.inputs
@@ -169,7 +215,7 @@ def run(args):
             for mode in args.modes.split(","):
                 split = [f"--module-split-mode={mode}"] + jobs
                 cache = os.path.join(work, "cache")
-                res = {s: [] for s in ("cold", "relink", "edit", "nocache")}
+                res = {s: [] for s in ("cold", "relink", "edit", "nocache", "r-fill", "r-first", "r-edit")}
                 refs = {}
                 # Every link reads one path, as a build after an edit does:
                 # the edited copy is copied over the original's.
@@ -198,8 +244,23 @@ def run(args):
                         if open(out, "rb").read() != refs[inp]:
                             sys.exit(f"relink-bench: {name} {mode} {step}: output differs from the --no-cache link")
                         res[step].append((w, c, h1 - h0, m1 - m0))
+                    if not args.remote:
+                        continue
+                    store.data.clear()
+                    remote = [f"--cache-key-file={key}", f"--remote-cache={store.url}"]
+                    for step, inp in (("r-fill", src), ("r-first", src), ("r-edit", edited)):
+                        machine = os.path.join(work, f"machine-{step}")
+                        shutil.rmtree(machine, ignore_errors=True)
+                        out = os.path.join(work, f"{step}.syclbin")
+                        shutil.copyfile(inp, staged)
+                        w, c = timed([link, f"--cache-dir={machine}", staged, "-o", out] + split + remote, env)
+                        h, m = counts(syclbin, machine, env)
+                        if open(out, "rb").read() != refs[inp]:
+                            sys.exit(f"relink-bench: {name} {mode} {step}: output differs from the --no-cache link")
+                        res[step].append((w, c, h, m))
                 cold = statistics.median(r[0] for r in res["cold"])
-                for step in ("nocache", "cold", "relink", "edit"):
+                steps = ("nocache", "cold", "relink", "edit") + (("r-fill", "r-first", "r-edit") if args.remote else ())
+                for step in steps:
                     rs = res[step]
                     walls = [r[0] for r in rs]
                     med = statistics.median(walls)
@@ -235,6 +296,7 @@ def main():
     r.add_argument("--work", help="where outputs and the cache go (default /dev/shm)")
     r.add_argument("--concurrency-rounds", type=int, default=0)
     r.add_argument("--traces", help="a directory for Chrome traces of the last edit links")
+    r.add_argument("--remote", action="store_true", help="also the r-fill, r-first and r-edit rows (remote cache)")
     a = ap.parse_args()
     if a.cmd == "pack":
         pack(a)

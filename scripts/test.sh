@@ -49,6 +49,11 @@ scripts/interrupt-test.py --tools target/release
 # directory, entries corrupted between rounds, every output the bytes of a
 # build without the cache (short form; bench/relink-bench.py runs 20 rounds).
 scripts/cache-concurrency-test.py --rounds 4
+# The remote code cache against nginx (WebDAV PUT on 127.0.0.1, installed
+# and started by the test): a second machine hits a first one's entries,
+# and a server that is killed, answers 500, answers slowly or sends
+# another entry's bytes is a miss with one warning, outputs unchanged.
+scripts/remote-cache-test.py --tools target/release
 # Specialization constants on a real OpenCL device (Intel's CPU runtime from PyPI).
 scripts/spec-const-device-test.sh target/release
 # SYCLBIN end to end on Intel's SYCL runtime (PyPI wheels, OpenCL CPU device),

@@ -9,22 +9,39 @@
 //!
 //! The key ([`CodeCache::key`]): SHA-256 of the entry format's version, the
 //! tool string the caller passes (`tools/src/version.rs`: version and git
-//! commit), LLVM's version, the code generation worker program's path, size
-//! and modification time (a rebuilt tool is another tool, even at the same
-//! commit), the code generation configuration (SPIR-V 64-bit object, the
+//! commit), LLVM's version, the SHA-256 of the code generation worker
+//! program's bytes (a rebuilt tool is another tool, even at the same
+//! commit; the same program in another folder or on another machine is
+//! the same: remembered per path, size, time and inode, so read once per
+//! build), the code generation configuration (SPIR-V 64-bit object, the
 //! back end's fixed optimization level), the SPIR-V extension list,
 //! whether the SPIR-V is validated, and the image's IR bytes as written
 //! (which hold its target triple). The memory limit is not in it: it
 //! decides whether an image compiles, never its bytes, and only successes
 //! are stored.
 //!
-//! An entry (`<dir>/<first two hex digits>/<key in hex>`): a magic line
-//! with the format version, the key, the payload's length, the payload
-//! (the worker protocol's answer, `codegen_worker::write_answer`) and the
-//! SHA-256 of all that. An entry whose magic, key, length or checksum does
-//! not match (truncated, bit-flipped, of another format) is a miss: the
-//! image is compiled and the entry written again; it is never packaged. An
-//! entry is data only (bytes and text), nothing in it is run.
+//! An entry (`<dir>/entries/<first two hex digits>/<key in hex>`): a magic
+//! line with the format version, the key, the payload's length, the
+//! payload (the worker protocol's answer, `codegen_worker::write_answer`)
+//! and the HMAC-SHA-256 of all that under the cache's key. An entry whose
+//! magic, key, length or MAC does not match (truncated, bit-flipped, of
+//! another format, planted by someone without the key) is a miss with a
+//! warning naming it ([`CodeCache::take_warnings`]): the image is compiled
+//! and the entry written again; it is never packaged. An entry is data only
+//! (bytes and text), nothing in it is run. So what the cache gives was made
+//! by this tool, validated as the settings in its key say, and a read
+//! check's mark was written by a run whose worker read the file.
+//!
+//! The folder is untrusted: it is held open by descriptor and every name
+//! in it is looked up without following a symbolic link; only regular
+//! files are opened, without blocking (`sycl_process::dir`), so a link or
+//! FIFO planted there neither reaches outside nor blocks. A private cache
+//! (the default) has its folders `0700` and files `0600`, is refused in a
+//! folder that is another user's or that others may write to, and its key
+//! is the random `secret` file in it. A shared cache
+//! ([`CacheSettings::shared_key`], `--cache-key-file`) is one a team
+//! writes to; its key is the team's secret. A folder this process cannot
+//! write to is read only.
 //!
 //! A whole link is kept too ([`CodeCache::link_key`]): `sycl-link`'s
 //! output, under a hash of its options and of the paths and bytes of every
@@ -53,25 +70,36 @@
 //! its spelling: [`CachePolicy::parse`]). Each run that looked entries up
 //! appends its hits, misses and stores to the `stats` file ([`usage`]).
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Write};
+use std::fs;
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
+use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
+use sycl_process::dir::{random_bytes, Dir, Kind};
 use sycl_process::frame::{read_field, read_fields, write_field, write_fields};
 
 use crate::codegen_worker::{self, CompiledIr, Request, WorkerSettings};
+use crate::remote_cache::{Fetched, RemoteCache, RemoteSettings};
 
 /// The entry format; a new one changes every key.
-const MAGIC: &[u8; 16] = b"spl-code-cache1\n";
+const MAGIC: &[u8; 16] = b"spl-code-cache2\n";
+
+/// The MAC of every entry.
+type EntryMac = Hmac<Sha256>;
 
 /// What the back end is asked for (`sycl_spirv::compile_module_with`: a
 /// SPIR-V 64-bit object at the back end's default optimization level,
 /// canonical ids). Part of every key.
 const CODEGEN_CONFIG: &str = "spirv64 object, canonical ids, pieces joined";
+
+/// What the key of a program's remembered digest holds after the magic
+/// ([`CodeCache::program_digest`]).
+const PROGRAM_DIGEST: &[u8] = b"program digest\n";
 
 /// The payload of a read check's entry ([`CodeCache::read_checked`]).
 const READ_CHECKED: &[u8] = b"read check and verifier passed";
@@ -85,10 +113,20 @@ const LINKED: &[u8] = b"linked before\n";
 
 /// The subdirectory holding the entries.
 const ENTRIES: &str = "entries";
+/// The subdirectory holding the digests of worker programs
+/// ([`CodeCache::program_digest`]), one file per build of the tool.
+const PROGRAMS: &str = "programs";
 /// The file each run appends its counts to.
 const STATS: &str = "stats";
 /// The file whose time is that of the last pruning.
 const LAST_PRUNE: &str = "last-prune";
+/// A private cache's MAC key: random bytes, readable by its owner alone.
+const SECRET: &str = "secret";
+/// The bytes of a private cache's key.
+const SECRET_LEN: usize = 32;
+/// The most warnings one run gives about bad entries (then one line more
+/// says how many were left out).
+const MAX_WARNINGS: usize = 8;
 
 /// The least work a failed read or write may cost: entries larger than
 /// this are never read (a corrupt length is not an allocation).
@@ -191,6 +229,15 @@ pub struct CacheSettings {
     pub policy: CachePolicy,
     /// The tool's version and git commit, part of every key.
     pub tool: String,
+    /// A shared cache's secret (the bytes of `--cache-key-file`): the
+    /// folder may be one others write to, and every entry carries a MAC
+    /// under this key. `None`: a private cache, refused in a folder that
+    /// is another user's or that others may write to, whose entries carry
+    /// a MAC under a random key of its own (the `secret` file, `0600`).
+    pub shared_key: Option<Vec<u8>>,
+    /// A remote cache behind the folder ([`crate::remote_cache`]; only
+    /// with [`CacheSettings::shared_key`]).
+    pub remote: Option<RemoteSettings>,
 }
 
 /// A file a link reads, for the keys of the whole link and of the read
@@ -231,8 +278,23 @@ impl Key {
 /// An open code cache, shared by the compile threads of one packaging run.
 #[derive(Debug)]
 pub struct CodeCache {
-    entries: PathBuf,
+    /// The folder, as given (for messages).
     dir: PathBuf,
+    /// The folder, held open: every name in it is looked up without
+    /// following a link (`sycl_process::dir`).
+    root: Dir,
+    /// Its `entries` folder.
+    entries: Dir,
+    /// The key of the entries' MACs.
+    mac_key: Vec<u8>,
+    /// The mode of the folders and files made (`0700`/`0600` for a private
+    /// cache; a shared one leaves it to the umask).
+    dir_mode: u32,
+    file_mode: u32,
+    /// Warnings about bad entries, for the run to print.
+    warnings: Mutex<Vec<String>>,
+    /// The second level, if any.
+    remote: Option<RemoteCache>,
     policy: CachePolicy,
     /// The hash of everything in the key but the image and its settings.
     salt: [u8; 32],
@@ -258,37 +320,153 @@ pub struct CacheCounts {
 
 impl CodeCache {
     /// Opens (makes) the cache of `settings` for code generation by the
-    /// worker program `worker`; `None` when the directory cannot be made,
-    /// which leaves the run uncached.
-    pub fn open(settings: &CacheSettings, worker: &Path) -> Option<Self> {
-        let entries = settings.dir.join(ENTRIES);
-        fs::create_dir_all(&entries).ok()?;
+    /// worker program `worker`. `Ok(None)` when the folder cannot be made
+    /// or read, which leaves the run uncached; `Err` is a warning for the
+    /// user when the folder is refused: a private cache (no
+    /// [`CacheSettings::shared_key`]) in a folder that is another user's or
+    /// that others may write to. A folder this process cannot write to is
+    /// read only: its entries are used, nothing is stored.
+    pub fn open(settings: &CacheSettings, worker: &Path) -> Result<Option<Self>, String> {
+        let shared = settings.shared_key.is_some();
+        let (dir_mode, file_mode) = if shared { (0o777, 0o666) } else { (0o700, 0o600) };
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            let _ = fs::DirBuilder::new()
+                .recursive(true)
+                .mode(dir_mode)
+                .create(&settings.dir);
+        }
+        let Ok(root) = Dir::open(&settings.dir) else {
+            return Ok(None);
+        };
+        let refused = |why: &str| {
+            Err(format!(
+                "code cache {}: not used: {why} (give --cache-key-file=<file> to share a cache)",
+                settings.dir.display()
+            ))
+        };
+        let private_check = |d: &Dir| match d.owner() {
+            Ok(o) if !o.mine => Some("it belongs to another user"),
+            Ok(o) if o.others_may_write => Some("others may write to it"),
+            Ok(_) => None,
+            Err(_) => Some("its owner cannot be read"),
+        };
+        if let (false, Some(why)) = (shared, private_check(&root)) {
+            return refused(why);
+        }
+        let writable = root.writable();
+        let entries = if writable {
+            root.open_or_create_dir(ENTRIES, dir_mode)
+        } else {
+            root.open_dir(ENTRIES)
+        };
+        let Ok(entries) = entries else { return Ok(None) };
+        if let (false, Some(why)) = (shared, private_check(&entries)) {
+            return refused(&format!("its {ENTRIES} folder: {why}"));
+        }
+        let remote = match (&settings.remote, shared) {
+            (None, _) => None,
+            (Some(r), true) => Some(RemoteCache::new(r)?),
+            (Some(r), false) => {
+                return Err(format!(
+                    "remote cache {}: not used: a remote cache needs the team's key (--cache-key-file=<file>)",
+                    r.url
+                ))
+            }
+        };
+        let mac_key = match &settings.shared_key {
+            Some(k) => k.clone(),
+            None => match private_secret(&root, writable) {
+                Some(k) => k,
+                None => return Ok(None),
+            },
+        };
         let mut h = Sha256::new();
         h.update(MAGIC);
         for part in [settings.tool.as_str(), &sycl_ir::llvm_version(), CODEGEN_CONFIG] {
             h.update((part.len() as u64).to_le_bytes());
             h.update(part.as_bytes());
         }
-        // The worker program as built: a rebuild at the same commit is
-        // another code generator.
-        let program = worker.as_os_str().as_encoded_bytes();
-        h.update((program.len() as u64).to_le_bytes());
-        h.update(program);
-        let meta = fs::metadata(worker).ok()?;
-        let mtime = meta.modified().ok()?.duration_since(SystemTime::UNIX_EPOCH).ok()?;
-        h.update(meta.len().to_le_bytes());
-        h.update(mtime.as_nanos().to_le_bytes());
-        Some(CodeCache {
-            entries,
+        let mut c = CodeCache {
             dir: settings.dir.clone(),
+            root,
+            entries,
+            mac_key,
+            dir_mode,
+            file_mode,
+            warnings: Mutex::new(Vec::new()),
+            remote,
             policy: settings.policy.clone(),
-            salt: h.finalize().into(),
+            salt: [0; 32],
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
             stores: AtomicU64::new(0),
-            unwritable: AtomicBool::new(false),
+            unwritable: AtomicBool::new(!writable),
             reported: std::sync::Mutex::new(CacheCounts::default()),
-        })
+        };
+        // The worker program's bytes: a rebuild at the same commit is
+        // another code generator; the same program on another machine, in
+        // another folder, is the same one (keys a team shares).
+        let Some(program) = c.program_digest(worker) else {
+            return Ok(None);
+        };
+        h.update(program);
+        c.salt = h.finalize().into();
+        Ok(Some(c))
+    }
+
+    /// The SHA-256 of the bytes of `program`, remembered in the folder
+    /// (never the remote) under its path, size, modification time and
+    /// inode, so that it is read once per build of the tool, not per run.
+    fn program_digest(&self, program: &Path) -> Option<[u8; 32]> {
+        use std::os::unix::fs::MetadataExt;
+        let meta = fs::metadata(program).ok()?;
+        let mut h = Sha256::new();
+        h.update(MAGIC);
+        h.update(PROGRAM_DIGEST);
+        let path = program.as_os_str().as_encoded_bytes();
+        h.update((path.len() as u64).to_le_bytes());
+        h.update(path);
+        for n in [
+            meta.len(),
+            meta.mtime() as u64,
+            meta.mtime_nsec() as u64,
+            meta.ino(),
+            meta.dev(),
+        ] {
+            h.update(n.to_le_bytes());
+        }
+        let memo = Key(h.finalize().into());
+        let name = memo.hex();
+        let programs = if self.unwritable.load(Ordering::Relaxed) {
+            self.root.open_dir(PROGRAMS)
+        } else {
+            self.root.open_or_create_dir(PROGRAMS, self.dir_mode)
+        };
+        let remembered = programs.as_ref().ok().and_then(|d| {
+            let f = d.open_read(&name).ok()?;
+            let _ = f.set_modified(SystemTime::now());
+            let e = d.read_file(&name, 256).ok()?;
+            <[u8; 32]>::try_from(entry_payload(&e, &memo, &self.mac_key)?).ok()
+        });
+        if let Some(d) = remembered {
+            return Some(d);
+        }
+        let mut f = fs::File::open(program).ok()?;
+        let mut h = Sha256::new();
+        std::io::copy(&mut f, &mut h).ok()?;
+        let digest: [u8; 32] = h.finalize().into();
+        if let Ok(d) = programs {
+            let tmp = format!(".tmp-{}-{}", std::process::id(), unique());
+            let written = d
+                .create_new(&tmp, self.file_mode)
+                .and_then(|mut f| write_entry_to(&mut f, &memo, &[&digest], &self.mac_key))
+                .and_then(|()| d.rename(&tmp, &name));
+            if written.is_err() {
+                let _ = d.remove_file(&tmp);
+            }
+        }
+        Some(digest)
     }
 
     /// The key of compiling `code` as `request` with `settings`: an image
@@ -312,9 +490,53 @@ impl CodeCache {
         Key(h.finalize().into())
     }
 
-    fn path(&self, key: &Key) -> PathBuf {
+    /// Where the entry of `key` is: its folder in `entries` and its name.
+    fn place(key: &Key) -> (String, String) {
         let hex = key.hex();
-        self.entries.join(&hex[..2]).join(hex)
+        (hex[..2].to_string(), hex)
+    }
+
+    /// The entry's path, for messages and tests.
+    fn path(&self, key: &Key) -> PathBuf {
+        let (sub, name) = Self::place(key);
+        self.dir.join(ENTRIES).join(sub).join(name)
+    }
+
+    /// Records a warning about the entry of `key`: it is a miss.
+    fn bad_entry(&self, key: &Key, what: &str) {
+        self.warn(format!(
+            "code cache entry {} {what}: not used, compiled again",
+            self.path(key).display()
+        ));
+    }
+
+    fn warn(&self, w: String) {
+        if let Ok(mut v) = self.warnings.lock() {
+            if !v.contains(&w) {
+                v.push(w);
+            }
+        }
+    }
+
+    /// The warnings of this run so far (bad entries), one line each, and
+    /// forgets them.
+    pub fn take_warnings(&self) -> Vec<String> {
+        let mut v = self
+            .warnings
+            .lock()
+            .map(|mut v| std::mem::take(&mut *v))
+            .unwrap_or_default();
+        if v.len() > MAX_WARNINGS {
+            let more = v.len() - MAX_WARNINGS;
+            v.truncate(MAX_WARNINGS);
+            v.push(format!("code cache: {more} more bad entries not listed"));
+        }
+        if let Some(r) = &self.remote {
+            // Writes still under way may end with the warning.
+            r.flush();
+            v.extend(r.take_warning());
+        }
+        v
     }
 
     /// The entry of `key`, if one is there whole and sound.
@@ -334,16 +556,57 @@ impl CodeCache {
     }
 
     /// The payload of the sound entry of `key`, whose time is set to now
-    /// (its use, for pruning: least recently used go first).
+    /// (its use, for pruning: least recently used go first). A missing
+    /// entry is a miss; one that is not a regular file, is too large, or
+    /// whose form, key or MAC is wrong is a miss with a warning.
     fn read_payload(&self, key: &Key) -> Option<Vec<u8>> {
-        let mut f = File::open(self.path(key)).ok()?;
-        let len = f.metadata().ok()?.len();
-        if len > MAX_ENTRY {
+        self.read_local(key).or_else(|| self.read_remote(key))
+    }
+
+    /// The payload of the remote cache's entry of `key`, checked as a local
+    /// one is and then kept in the folder (the first level).
+    fn read_remote(&self, key: &Key) -> Option<Vec<u8>> {
+        let remote = self.remote.as_ref()?;
+        let (_, hex) = Self::place(key);
+        let Fetched::Found(data) = remote.get(&hex, MAX_ENTRY) else {
+            return None;
+        };
+        let Some(payload) = entry_payload(&data, key, &self.mac_key) else {
+            // A server that sends such bytes is not asked again this run.
+            remote.fail(
+                "a read",
+                format!("its entry {hex} is damaged or was not written under this cache's key"),
+            );
+            return None;
+        };
+        let payload = payload.to_vec();
+        self.write_local(key, |w| w.write_all(&data));
+        Some(payload)
+    }
+
+    /// The local entry of `key` ([`CodeCache::read_payload`]).
+    fn read_local(&self, key: &Key) -> Option<Vec<u8>> {
+        let (sub, name) = Self::place(key);
+        let found = self.entries.open_dir(&sub).and_then(|d| d.open_read(&name));
+        let mut f = match found {
+            Ok(f) => f,
+            Err(e) if e.kind() == ErrorKind::NotFound => return None,
+            Err(_) => {
+                self.bad_entry(key, "is not a regular file");
+                return None;
+            }
+        };
+        let mut data = Vec::new();
+        let read = Read::by_ref(&mut f).take(MAX_ENTRY + 1).read_to_end(&mut data);
+        if read.is_err() || data.len() as u64 > MAX_ENTRY {
+            self.bad_entry(key, "cannot be read whole");
             return None;
         }
-        let mut data = Vec::with_capacity(len as usize);
-        f.read_to_end(&mut data).ok()?;
-        let payload = entry_payload(&data, key)?.to_vec();
+        let Some(payload) = entry_payload(&data, key, &self.mac_key) else {
+            self.bad_entry(key, "is damaged or was not written under this cache's key");
+            return None;
+        };
+        let payload = payload.to_vec();
         let _ = f.set_modified(SystemTime::now());
         Some(payload)
     }
@@ -364,32 +627,63 @@ impl CodeCache {
 
     /// [`CodeCache::write_entry`] of the payload that `parts` make one
     /// after the other, written as they are (a whole link's SYCLBIN of tens
-    /// of megabytes is not copied into an entry first).
+    /// of megabytes is not copied into an entry first): under a temporary
+    /// name in the entry's folder, then renamed over whatever has the
+    /// entry's name (a bad entry, a link: replaced, never followed).
     fn write_entry_parts(&self, key: &Key, parts: &[&[u8]]) -> bool {
+        let local = self.write_local(key, |w| write_entry_to(w, key, parts, &self.mac_key));
+        if let Some(remote) = &self.remote {
+            let mut bytes = Vec::new();
+            if write_entry_to(&mut bytes, key, parts, &self.mac_key).is_ok() {
+                remote.put(&Self::place(key).1, bytes);
+            }
+        }
+        local
+    }
+
+    /// Writes the local entry of `key` with `write` (all its bytes).
+    fn write_local(&self, key: &Key, write: impl Fn(&mut dyn Write) -> std::io::Result<()>) -> bool {
         if self.unwritable.load(Ordering::Relaxed) {
             return false;
         }
-        let path = self.path(key);
-        let Some(dir) = path.parent() else { return false };
-        let tmp = dir.join(format!(".tmp-{}-{}", std::process::id(), unique()));
+        let (sub, name) = Self::place(key);
+        let Some(dir) = self.entry_dir(&sub) else {
+            self.unwritable.store(true, Ordering::Relaxed);
+            return false;
+        };
+        let tmp = format!(".tmp-{}-{}", std::process::id(), unique());
         // A terminating signal's cleanup removes it (sycl_process::terminate).
-        sycl_process::terminate::track_path(&tmp);
-        let written = fs::create_dir_all(dir)
-            .and_then(|()| {
-                let f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let tracked = self.dir.join(ENTRIES).join(&sub).join(&tmp);
+        sycl_process::terminate::track_path(&tracked);
+        let written = dir
+            .create_new(&tmp, self.file_mode)
+            .and_then(|f| {
                 // A small entry in one write; a large part goes past the
                 // buffer as it is.
                 let mut w = std::io::BufWriter::new(f);
-                write_entry_to(&mut w, key, parts)?;
+                write(&mut w)?;
                 w.into_inner().map(drop).map_err(|e| e.into_error())
             })
-            .and_then(|()| fs::rename(&tmp, &path));
+            .and_then(|()| dir.rename(&tmp, &name));
         if written.is_err() {
-            let _ = fs::remove_file(&tmp);
+            let _ = dir.remove_file(&tmp);
             self.unwritable.store(true, Ordering::Relaxed);
         }
-        sycl_process::terminate::untrack_path(&tmp);
+        sycl_process::terminate::untrack_path(&tracked);
         written.is_ok()
+    }
+
+    /// The folder `sub` of `entries`, made if missing; something else
+    /// there (a file, a link) is removed first.
+    fn entry_dir(&self, sub: &str) -> Option<Dir> {
+        match self.entries.open_or_create_dir(sub, self.dir_mode) {
+            Ok(d) => Some(d),
+            Err(_) => {
+                let other = self.entries.stat(sub).ok().filter(|e| e.kind != Kind::Dir)?;
+                self.entries.remove_file(&other.name).ok()?;
+                self.entries.open_or_create_dir(sub, self.dir_mode).ok()
+            }
+        }
     }
 
     /// The key of a whole link's output (`sycl-link`'s SYCLBIN): a hash of
@@ -409,22 +703,19 @@ impl CodeCache {
     /// The output of the link of `key`, if its entry is there whole and
     /// sound (counted as one hit): the SYCLBIN, its number of images and
     /// the link's warnings.
+    ///
+    /// The output is read back as the link would have written it (a
+    /// SYCLBIN, bare or in an offload binary, or offload binaries) before it
+    /// is taken: an entry that does not hold one is a miss with a warning.
     pub fn lookup_link(&self, key: &Key) -> Option<(Vec<u8>, usize, Vec<String>)> {
         let payload = self.read_payload(key)?;
-        let r = &mut &payload[..];
-        let bytes = read_field(r).ok()?;
-        let images = String::from_utf8(read_field(r).ok()?).ok()?.parse().ok()?;
-        let warnings = read_fields(r)
-            .ok()?
-            .into_iter()
-            .map(String::from_utf8)
-            .collect::<Result<Vec<_>, _>>()
-            .ok()?;
-        if !r.is_empty() {
+        let parsed = link_payload(&payload).filter(|(bytes, _, _)| readable_output(bytes));
+        if parsed.is_none() {
+            self.bad_entry(key, "does not hold a link's output");
             return None;
         }
         self.hits.fetch_add(1, Ordering::Relaxed);
-        Some((bytes, images, warnings))
+        parsed
     }
 
     /// Stores the output of the link of `key` ([`CodeCache::lookup_link`]).
@@ -534,26 +825,35 @@ impl CodeCache {
         if c == CacheCounts::default() {
             return;
         }
+        if self.unwritable.load(Ordering::Relaxed) {
+            return;
+        }
         let line = format!("{} {} {}\n", c.hits, c.misses, c.stores);
         // One short append: whole on a local file system.
-        if let Ok(mut f) = OpenOptions::new().append(true).create(true).open(self.dir.join(STATS)) {
+        if let Ok(mut f) = self.root.append(STATS, self.file_mode) {
             let _ = f.write_all(line.as_bytes());
         }
         if c.stores > 0 && self.prune_due() {
-            prune(&self.dir, &self.policy);
+            prune_entries(&self.entries, &self.policy);
+            prune_programs(&self.root, &self.policy);
         }
     }
 
+    /// Whether `prune_interval` has passed since the last pruning; if so
+    /// the `last-prune` file is made anew (renamed over the old one, so
+    /// that nothing it may point to is written).
     fn prune_due(&self) -> bool {
-        let stamp = self.dir.join(LAST_PRUNE);
-        let due = match fs::metadata(&stamp).and_then(|m| m.modified()) {
-            Ok(t) => SystemTime::now()
-                .duration_since(t)
+        let due = match self.root.stat(LAST_PRUNE) {
+            Ok(e) if e.kind == Kind::File => SystemTime::now()
+                .duration_since(e.modified)
                 .is_ok_and(|age| age >= self.policy.prune_interval),
-            Err(_) => true,
+            _ => true,
         };
         if due {
-            let _ = File::create(&stamp);
+            let tmp = format!(".tmp-{}-{}", std::process::id(), unique());
+            if self.root.create_new(&tmp, self.file_mode).is_ok() && self.root.rename(&tmp, LAST_PRUNE).is_err() {
+                let _ = self.root.remove_file(&tmp);
+            }
         }
         due
     }
@@ -569,33 +869,83 @@ fn unique() -> u64 {
     (NEXT.fetch_add(1, Ordering::Relaxed) << 32) | nanos
 }
 
+/// The fields of a whole link's entry ([`CodeCache::store_link`]).
+fn link_payload(payload: &[u8]) -> Option<(Vec<u8>, usize, Vec<String>)> {
+    let r = &mut &payload[..];
+    let bytes = read_field(r).ok()?;
+    let images = String::from_utf8(read_field(r).ok()?).ok()?.parse().ok()?;
+    let warnings = read_fields(r)
+        .ok()?
+        .into_iter()
+        .map(String::from_utf8)
+        .collect::<Result<Vec<_>, _>>()
+        .ok()?;
+    r.is_empty().then_some((bytes, images, warnings))
+}
+
+/// Whether `bytes` read as what a link writes: a SYCLBIN in any of its
+/// forms, or offload binaries.
+fn readable_output(bytes: &[u8]) -> bool {
+    sycl_props::syclbin::SyclbinFile::read(bytes).is_ok()
+        || sycl_props::offload_binary::OffloadBinary::parse_all(bytes).is_ok_and(|v| !v.is_empty())
+}
+
+/// A private cache's MAC key: the `secret` file of `root` (made, with
+/// random bytes and mode `0600`, where it is missing and `writable`);
+/// `None` where there is none to be had.
+fn private_secret(root: &Dir, writable: bool) -> Option<Vec<u8>> {
+    match root.read_file(SECRET, SECRET_LEN as u64) {
+        Ok(k) if k.len() == SECRET_LEN => return Some(k),
+        Err(e) if e.kind() == ErrorKind::NotFound && writable => {}
+        _ => return None,
+    }
+    // Written whole under a temporary name, then given the name unless
+    // another process gave it first (then that one's key is used).
+    let key = random_bytes(SECRET_LEN).ok()?;
+    let tmp = format!(".tmp-{}-{}", std::process::id(), unique());
+    let made = root
+        .create_new(&tmp, 0o600)
+        .and_then(|mut f| f.write_all(&key))
+        .and_then(|()| root.link_no_replace(&tmp, SECRET));
+    let _ = root.remove_file(&tmp);
+    match made {
+        Ok(()) => Some(key),
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => root
+            .read_file(SECRET, SECRET_LEN as u64)
+            .ok()
+            .filter(|k| k.len() == SECRET_LEN),
+        Err(_) => None,
+    }
+}
+
 /// Writes an entry to `out`: magic, key, payload length, the payload
-/// (`parts` one after the other), and a checksum of all that.
-fn write_entry_to(mut out: impl Write, key: &Key, parts: &[&[u8]]) -> std::io::Result<()> {
+/// (`parts` one after the other), and the HMAC-SHA-256 of all that under
+/// `mac_key`.
+fn write_entry_to(out: &mut dyn Write, key: &Key, parts: &[&[u8]], mac_key: &[u8]) -> std::io::Result<()> {
     let len: usize = parts.iter().map(|p| p.len()).sum();
     let mut head = Vec::with_capacity(MAGIC.len() + 32 + 8);
     head.extend_from_slice(MAGIC);
     head.extend_from_slice(&key.0);
     head.extend_from_slice(&(len as u64).to_le_bytes());
-    let mut h = Sha256::new();
+    let mut mac = EntryMac::new_from_slice(mac_key).map_err(|_| std::io::Error::from(ErrorKind::InvalidInput))?;
     for part in std::iter::once(&head[..]).chain(parts.iter().copied()) {
-        h.update(part);
+        mac.update(part);
         out.write_all(part)?;
     }
-    let sum: [u8; 32] = h.finalize().into();
-    out.write_all(&sum)
+    out.write_all(&mac.finalize().into_bytes())
 }
 
 /// An entry's bytes ([`write_entry_to`]).
 #[cfg(test)]
-fn entry_bytes(key: &Key, payload: &[u8]) -> Vec<u8> {
+fn entry_bytes(key: &Key, payload: &[u8], mac_key: &[u8]) -> Vec<u8> {
     let mut e = Vec::new();
-    write_entry_to(&mut e, key, &[payload]).expect("writes to memory");
+    write_entry_to(&mut e, key, &[payload], mac_key).expect("writes to memory");
     e
 }
 
-/// The payload of an entry for `key`, if the entry is whole and sound.
-fn entry_payload<'a>(e: &'a [u8], key: &Key) -> Option<&'a [u8]> {
+/// The payload of an entry for `key`, if the entry is whole and its MAC
+/// under `mac_key` is right.
+fn entry_payload<'a>(e: &'a [u8], key: &Key, mac_key: &[u8]) -> Option<&'a [u8]> {
     let head = MAGIC.len() + 32 + 8;
     if e.len() < head + 32 || &e[..MAGIC.len()] != MAGIC || e[MAGIC.len()..MAGIC.len() + 32] != key.0 {
         return None;
@@ -604,70 +954,117 @@ fn entry_payload<'a>(e: &'a [u8], key: &Key) -> Option<&'a [u8]> {
     if len != (e.len() - head - 32) as u64 {
         return None;
     }
-    let (body, sum) = e.split_at(e.len() - 32);
-    (Sha256::digest(body).as_slice() == sum).then(|| &e[head..e.len() - 32])
+    let (body, tag) = e.split_at(e.len() - 32);
+    let mut mac = EntryMac::new_from_slice(mac_key).ok()?;
+    mac.update(body);
+    mac.verify_slice(tag).ok()?;
+    Some(&e[head..e.len() - 32])
 }
 
 /// One entry (or leftover temporary file) found while pruning.
 struct Found {
-    path: PathBuf,
+    /// Its folder in `entries`, and its name there.
+    sub: String,
+    name: String,
     size: u64,
     used: SystemTime,
     temporary: bool,
 }
 
-fn walk(dir: &Path) -> Vec<Found> {
+/// The files in the folders of `entries`. What is neither a folder there
+/// nor a regular file in one (a link, a FIFO: not this tool's) is removed,
+/// never followed.
+fn walk(entries: &Dir) -> Vec<Found> {
     let mut out = Vec::new();
-    let Ok(subdirs) = fs::read_dir(dir.join(ENTRIES)) else {
-        return out;
-    };
-    for sub in subdirs.flatten() {
-        let Ok(files) = fs::read_dir(sub.path()) else { continue };
-        for f in files.flatten() {
-            let Ok(meta) = f.metadata() else { continue };
-            if !meta.is_file() {
+    for sub in entries.entries().unwrap_or_default() {
+        if sub.kind != Kind::Dir {
+            let _ = entries.remove_file(&sub.name);
+            continue;
+        }
+        let Ok(d) = entries.open_dir(&sub.name) else { continue };
+        for f in d.entries().unwrap_or_default() {
+            if f.kind != Kind::File {
+                if f.kind == Kind::Other {
+                    let _ = d.remove_file(&f.name);
+                }
                 continue;
             }
             out.push(Found {
-                temporary: f.file_name().to_string_lossy().starts_with(".tmp-"),
-                path: f.path(),
-                size: meta.len(),
-                used: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+                temporary: f.name.starts_with(".tmp-"),
+                sub: sub.name.clone(),
+                name: f.name,
+                size: f.size,
+                used: f.modified,
             });
         }
     }
     out
 }
 
+/// Removes a file [`walk`] found.
+fn remove_found(entries: &Dir, f: &Found) -> bool {
+    entries.open_dir(&f.sub).and_then(|d| d.remove_file(&f.name)).is_ok()
+}
+
+/// The `entries` folder of the cache in `dir`, if there is one.
+fn open_entries(dir: &Path) -> Option<(Dir, Dir)> {
+    let root = Dir::open(dir).ok()?;
+    let entries = root.open_dir(ENTRIES).ok()?;
+    Some((root, entries))
+}
+
 /// Removes expired entries, then the least recently used beyond the
 /// policy's limits, and temporary files an interrupted writer left (older
-/// than an hour). Returns the entries removed.
+/// than an hour). Returns the entries removed. Nothing outside the
+/// folder is touched: no link in it is followed.
 pub fn prune(dir: &Path, policy: &CachePolicy) -> usize {
+    open_entries(dir).map_or(0, |(_, entries)| prune_entries(&entries, policy))
+}
+
+/// Removes the digests of programs not run for `prune_after` (a week by
+/// default): tools rebuilt since.
+fn prune_programs(root: &Dir, policy: &CachePolicy) {
+    let (Some(limit), Ok(d)) = (policy.prune_after, root.open_dir(PROGRAMS)) else {
+        return;
+    };
+    let now = SystemTime::now();
+    for e in d.entries().unwrap_or_default() {
+        if now.duration_since(e.modified).is_ok_and(|age| age > limit) {
+            let _ = d.remove_file(&e.name);
+        }
+    }
+}
+
+fn prune_entries(entries: &Dir, policy: &CachePolicy) -> usize {
     let now = SystemTime::now();
     let age = |t: SystemTime| now.duration_since(t).unwrap_or(Duration::ZERO);
     let mut removed = 0;
-    let mut entries = Vec::new();
-    for f in walk(dir) {
+    let mut kept = Vec::new();
+    for f in walk(entries) {
         let expired = if f.temporary {
             age(f.used) > Duration::from_secs(3600)
         } else {
             policy.prune_after.is_some_and(|limit| age(f.used) > limit)
         };
         if expired {
-            removed += usize::from(fs::remove_file(&f.path).is_ok() && !f.temporary);
+            removed += usize::from(remove_found(entries, &f) && !f.temporary);
         } else if !f.temporary {
-            entries.push(f);
+            kept.push(f);
         }
     }
     // Newest first; what does not fit after them goes.
-    entries.sort_by(|a, b| b.used.cmp(&a.used).then_with(|| a.path.cmp(&b.path)));
+    kept.sort_by(|a, b| {
+        b.used
+            .cmp(&a.used)
+            .then_with(|| (&a.sub, &a.name).cmp(&(&b.sub, &b.name)))
+    });
     let (mut bytes, mut files) = (0u64, 0u64);
-    for f in entries {
+    for f in kept {
         bytes += f.size;
         files += 1;
         let over =
             (policy.max_bytes != 0 && bytes > policy.max_bytes) || (policy.max_files != 0 && files > policy.max_files);
-        if over && fs::remove_file(&f.path).is_ok() {
+        if over && remove_found(entries, &f) {
             removed += 1;
         }
     }
@@ -691,12 +1088,15 @@ pub struct CacheUsage {
 /// The usage of the cache in `dir` (zeros where there is none).
 pub fn usage(dir: &Path) -> CacheUsage {
     let mut u = CacheUsage::default();
-    for f in walk(dir).into_iter().filter(|f| !f.temporary) {
+    let Some((root, entries)) = open_entries(dir) else {
+        return u;
+    };
+    for f in walk(&entries).into_iter().filter(|f| !f.temporary) {
         u.entries += 1;
         u.bytes += f.size;
     }
-    let stats = fs::read_to_string(dir.join(STATS)).unwrap_or_default();
-    for line in stats.lines() {
+    let stats = root.read_file(STATS, MAX_ENTRY).unwrap_or_default();
+    for line in String::from_utf8_lossy(&stats).lines() {
         let n: Vec<u64> = line.split(' ').filter_map(|x| x.parse().ok()).collect();
         if let [hits, misses, stores] = n[..] {
             u.runs += 1;
@@ -708,18 +1108,23 @@ pub fn usage(dir: &Path) -> CacheUsage {
     u
 }
 
-/// Empties the cache in `dir`: its entries, counts and pruning time (the
-/// directory itself stays). Errors are those of the removal.
+/// Empties the cache in `dir`: its entries, programs' digests, counts and pruning time (the
+/// directory itself and its key stay). Errors are those of the removal.
+/// A link in the folder is removed, never followed.
 pub fn clear(dir: &Path) -> std::io::Result<()> {
-    for name in [ENTRIES, STATS, LAST_PRUNE] {
-        let p = dir.join(name);
-        let r = if p.is_dir() {
-            fs::remove_dir_all(&p)
-        } else {
-            fs::remove_file(&p)
+    let root = match Dir::open(dir) {
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(()),
+        r => r?,
+    };
+    for name in [ENTRIES, PROGRAMS, STATS, LAST_PRUNE] {
+        let r = match root.stat(name) {
+            Err(e) if e.kind() == ErrorKind::NotFound => continue,
+            Err(e) => Err(e),
+            Ok(e) if e.kind == Kind::Dir => root.remove_dir_all(name),
+            Ok(_) => root.remove_file(name),
         };
         match r {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            Err(e) if e.kind() != ErrorKind::NotFound => return Err(e),
             _ => {}
         }
     }
@@ -735,7 +1140,14 @@ mod tests {
             dir: dir.to_path_buf(),
             policy: CachePolicy::default(),
             tool: "test 0.1.0 (git abc)".into(),
+            shared_key: None,
+            remote: None,
         }
+    }
+
+    /// The cache of `s`, which must open.
+    fn open(s: &CacheSettings) -> CodeCache {
+        CodeCache::open(s, &worker()).expect("not refused").expect("opens")
     }
 
     fn worker_settings() -> WorkerSettings {
@@ -780,7 +1192,7 @@ mod tests {
     #[test]
     fn a_stored_entry_is_found_whole_and_counted() {
         let d = temp_dir("roundtrip");
-        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let c = open(&settings(&d));
         let k = c.key(Request::Image, b"ir bytes", &worker_settings());
         assert_eq!(c.lookup(&k), None);
         c.store(&k, &compiled());
@@ -804,7 +1216,7 @@ mod tests {
     #[test]
     fn an_image_cut_into_pieces_is_stored_with_its_pieces() {
         let d = temp_dir("partition");
-        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let c = open(&settings(&d));
         let k = c.key(Request::Image, b"image", &worker_settings());
         let cut = CompiledIr {
             pieces: Some(crate::pieces::Partition {
@@ -824,9 +1236,13 @@ mod tests {
     #[test]
     fn a_link_is_stored_in_parts_as_one_entry() {
         let d = temp_dir("link");
-        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let c = open(&settings(&d));
         let k = c.link_key("-o x", &[]);
-        let syclbin: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+        use sycl_props::offload_binary::{ImageKind, OffloadBinary, OffloadKind};
+        let image: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+        let syclbin = OffloadBinary::new(ImageKind::SPIRV, OffloadKind::SYCL, image)
+            .to_bytes()
+            .expect("an offload binary");
         let warnings = vec!["w1".to_string(), "w2".to_string()];
         c.store_link(&k, &syclbin, 7, &warnings);
         assert_eq!(c.lookup_link(&k), Some((syclbin.clone(), 7, warnings.clone())));
@@ -835,16 +1251,186 @@ mod tests {
         write_field(&mut payload, b"7").unwrap();
         write_fields(&mut payload, &warnings).unwrap();
         let on_disk = fs::read(c.path(&k)).expect("entry");
-        assert_eq!(on_disk, entry_bytes(&k, &payload));
+        assert_eq!(on_disk, entry_bytes(&k, &payload, &c.mac_key));
         fs::write(c.path(&k), &on_disk[..on_disk.len() - 1]).expect("cut");
         assert_eq!(c.lookup_link(&k), None);
+        // An entry under this cache's key that holds no link output (bytes
+        // another run of this tool would never store) is not taken either.
+        c.store_link(&k, b"300 random bytes", 1, &[]);
+        assert_eq!(c.lookup_link(&k), None);
+        assert_eq!(
+            c.take_warnings().len(),
+            2,
+            "the cut entry and the one holding no output"
+        );
         let _ = fs::remove_dir_all(&d);
+    }
+
+    /// What another user with write access to the folder could plant: an
+    /// entry in the old checksummed form (its SHA-256 recomputed), or under
+    /// another key; each is a miss with a warning naming it.
+    #[test]
+    fn entries_without_this_caches_mac_are_misses_with_a_warning() {
+        let d = temp_dir("forged");
+        let c = open(&settings(&d));
+        let k = c.key(Request::Image, b"ir", &worker_settings());
+        c.store(&k, &compiled());
+        let good = fs::read(c.path(&k)).expect("entry");
+        let (body, _) = good.split_at(good.len() - 32);
+        let mut resummed = body.to_vec();
+        resummed.extend_from_slice(&Sha256::digest(body));
+        fs::write(c.path(&k), &resummed).expect("write");
+        assert_eq!(c.lookup(&k), None);
+        let other_key = entry_bytes(&k, &good[MAGIC.len() + 40..good.len() - 32], b"another team's key");
+        fs::write(c.path(&k), other_key).expect("write");
+        assert_eq!(c.lookup(&k), None);
+        let w = c.take_warnings();
+        assert_eq!(w.len(), 1, "one warning per entry: {w:?}");
+        assert!(w[0].contains(&c.path(&k).display().to_string()) && w[0].contains("compiled again"));
+        // The next store replaces it.
+        c.store(&k, &compiled());
+        assert_eq!(c.lookup(&k), Some(compiled()));
+        // A second cache folder has another key: its entries are not ours.
+        let d2 = temp_dir("forged-2");
+        let c2 = open(&settings(&d2));
+        assert_ne!(c.mac_key, c2.mac_key);
+        let _ = fs::remove_dir_all(&d);
+        let _ = fs::remove_dir_all(&d2);
+    }
+
+    /// Links, FIFOs and folders planted in the cache: nothing outside it is
+    /// read, written, truncated or removed, and no lookup blocks.
+    #[test]
+    fn nothing_planted_in_the_folder_reaches_outside_it() {
+        use std::os::unix::fs::symlink;
+        let d = temp_dir("planted");
+        let outside = temp_dir("planted-outside");
+        fs::create_dir_all(&outside).expect("mkdir");
+        fs::write(outside.join("victim"), b"keep me").expect("write");
+        fs::write(outside.join("ab"), b"keep me too").expect("write");
+        let c = open(&settings(&d));
+        let keys: Vec<Key> = (0..40u8)
+            .map(|i| c.key(Request::Image, &[i], &worker_settings()))
+            .collect();
+        // last-prune and stats point outside.
+        symlink(outside.join("victim"), d.join(LAST_PRUNE)).expect("link");
+        symlink(outside.join("victim"), d.join(STATS)).expect("link");
+        // One entry's folder points outside; another entry is a FIFO.
+        let (sub, _) = CodeCache::place(&keys[0]);
+        symlink(&outside, d.join(ENTRIES).join(&sub)).expect("link");
+        let (sub1, name1) = CodeCache::place(&keys[1]);
+        fs::create_dir_all(d.join(ENTRIES).join(&sub1)).expect("mkdir");
+        let made = std::process::Command::new("mkfifo")
+            .arg(d.join(ENTRIES).join(&sub1).join(&name1))
+            .status()
+            .expect("mkfifo");
+        assert!(made.success());
+        assert_eq!(c.lookup(&keys[1]), None, "a FIFO is a miss, at once");
+        assert_eq!(c.lookup(&keys[0]), None);
+        for k in &keys {
+            c.store(k, &compiled());
+        }
+        c.finish();
+        let policy = CachePolicy {
+            max_files: 2,
+            prune_after: Some(Duration::ZERO),
+            ..CachePolicy::default()
+        };
+        prune(&d, &policy);
+        clear(&d).expect("clears");
+        assert_eq!(fs::read(outside.join("victim")).expect("kept"), b"keep me");
+        assert_eq!(fs::read(outside.join("ab")).expect("kept"), b"keep me too");
+        // The entries folder itself a link: the cache is not used, and
+        // pruning it removes nothing there.
+        let d3 = temp_dir("planted-entries");
+        fs::create_dir_all(&d3).expect("mkdir");
+        symlink(&outside, d3.join(ENTRIES)).expect("link");
+        assert!(matches!(CodeCache::open(&settings(&d3), &worker()), Ok(None)));
+        assert_eq!(prune(&d3, &policy), 0);
+        assert!(outside.join("victim").exists());
+        let _ = fs::remove_dir_all(&d);
+        let _ = fs::remove_dir_all(&d3);
+        let _ = fs::remove_dir_all(&outside);
+    }
+
+    /// Keys two machines share: the same program in another folder (and
+    /// another cache folder of the team) gives the same keys; a program of
+    /// other bytes gives others.
+    #[test]
+    fn keys_name_the_programs_bytes_not_its_path() {
+        let d = temp_dir("portable");
+        let elsewhere = temp_dir("portable-bin");
+        fs::create_dir_all(&elsewhere).expect("mkdir");
+        let copy = elsewhere.join("worker");
+        fs::copy(worker(), &copy).expect("copy");
+        let shared = CacheSettings {
+            shared_key: Some(b"a team's secret of some length".to_vec()),
+            ..settings(&d)
+        };
+        let other_machine = CacheSettings {
+            dir: temp_dir("portable-2"),
+            ..shared.clone()
+        };
+        let c = open(&shared);
+        let c2 = CodeCache::open(&other_machine, &copy)
+            .expect("not refused")
+            .expect("opens");
+        let s = worker_settings();
+        assert_eq!(c.key(Request::Image, b"ir", &s), c2.key(Request::Image, b"ir", &s));
+        // Remembered: the second open reads no program bytes, same key.
+        let again = CodeCache::open(&other_machine, &copy)
+            .expect("not refused")
+            .expect("opens");
+        assert_eq!(again.key(Request::Image, b"ir", &s), c2.key(Request::Image, b"ir", &s));
+        let mut bytes = fs::read(&copy).expect("read");
+        bytes.push(0);
+        fs::write(&copy, bytes).expect("write");
+        let c3 = CodeCache::open(&other_machine, &copy)
+            .expect("not refused")
+            .expect("opens");
+        assert_ne!(c.key(Request::Image, b"ir", &s), c3.key(Request::Image, b"ir", &s));
+        for p in [&d, &elsewhere, &other_machine.dir] {
+            let _ = fs::remove_dir_all(p);
+        }
+    }
+
+    #[test]
+    fn a_private_cache_is_refused_where_others_may_write_and_a_shared_one_is_not() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = temp_dir("perms");
+        fs::create_dir_all(&d).expect("mkdir");
+        fs::set_permissions(&d, fs::Permissions::from_mode(0o777)).expect("chmod");
+        let e = CodeCache::open(&settings(&d), &worker()).expect_err("refused");
+        assert!(
+            e.contains("others may write to it") && e.contains("--cache-key-file"),
+            "{e}"
+        );
+        let shared = CacheSettings {
+            shared_key: Some(b"a team's secret of some length".to_vec()),
+            ..settings(&d)
+        };
+        let c = open(&shared);
+        let k = c.key(Request::Image, b"ir", &worker_settings());
+        c.store(&k, &compiled());
+        assert_eq!(c.lookup(&k), Some(compiled()));
+        // Another machine of the team, same key: a hit.
+        assert_eq!(open(&shared).lookup(&k), Some(compiled()));
+        // A private cache's folder and its files are its owner's alone.
+        let p = temp_dir("perms-private");
+        let c = open(&settings(&p));
+        c.store(&k, &compiled());
+        let mode = |f: &Path| fs::metadata(f).expect("stat").permissions().mode() & 0o777;
+        assert_eq!(mode(&p), 0o700);
+        assert_eq!(mode(&p.join(SECRET)), 0o600);
+        assert_eq!(mode(&c.path(&k)), 0o600);
+        let _ = fs::remove_dir_all(&d);
+        let _ = fs::remove_dir_all(&p);
     }
 
     #[test]
     fn the_key_holds_code_extensions_validation_and_tool() {
         let d = temp_dir("key");
-        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let c = open(&settings(&d));
         let s = worker_settings();
         let k = c.key(Request::Image, b"ir", &s);
         assert_eq!(k, c.key(Request::Image, b"ir", &s));
@@ -871,7 +1457,7 @@ mod tests {
         );
         let mut other = settings(&d);
         other.tool = "test 0.1.0 (git def)".into();
-        let c2 = CodeCache::open(&other, &worker()).expect("opens");
+        let c2 = open(&other);
         assert_ne!(k, c2.key(Request::Image, b"ir", &s));
         let _ = fs::remove_dir_all(&d);
     }
@@ -879,7 +1465,7 @@ mod tests {
     #[test]
     fn truncated_flipped_or_foreign_entries_are_misses() {
         let d = temp_dir("corrupt");
-        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let c = open(&settings(&d));
         let k = c.key(Request::Image, b"ir", &worker_settings());
         c.store(&k, &compiled());
         let path = c.path(&k);
@@ -902,7 +1488,7 @@ mod tests {
         }
         // Another key's (sound) entry under this key's name.
         let k2 = c.key(Request::Image, b"other ir", &worker_settings());
-        fs::write(&path, entry_bytes(&k2, b"\0")).expect("write");
+        fs::write(&path, entry_bytes(&k2, b"\0", &c.mac_key)).expect("write");
         assert_eq!(c.lookup(&k), None);
         c.store(&k, &compiled());
         assert_eq!(c.lookup(&k), Some(compiled()));
@@ -912,7 +1498,7 @@ mod tests {
     #[test]
     fn an_unwritable_cache_is_silent() {
         let d = temp_dir("unwritable");
-        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let c = open(&settings(&d));
         // A file where an entry's directory must go.
         fs::remove_dir_all(d.join(ENTRIES)).expect("rm");
         fs::write(d.join(ENTRIES), b"x").expect("write");
@@ -923,21 +1509,21 @@ mod tests {
         c.finish();
         // A cache directory that cannot be made.
         let blocked = settings(&d.join(ENTRIES).join("below"));
-        assert!(CodeCache::open(&blocked, &worker()).is_none());
+        assert!(matches!(CodeCache::open(&blocked, &worker()), Ok(None)));
         let _ = fs::remove_dir_all(&d);
     }
 
     #[test]
     fn pruning_removes_the_least_recently_used_beyond_the_limits() {
         let d = temp_dir("prune");
-        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let c = open(&settings(&d));
         let keys: Vec<Key> = (0..5u8)
             .map(|i| c.key(Request::Image, &[i], &worker_settings()))
             .collect();
         let base = SystemTime::now() - Duration::from_secs(1000);
         for (i, k) in keys.iter().enumerate() {
             c.store(k, &compiled());
-            let f = File::options().write(true).open(c.path(k)).expect("entry");
+            let f = fs::File::options().write(true).open(c.path(k)).expect("entry");
             f.set_modified(base + Duration::from_secs(i as u64 * 10)).expect("time");
         }
         // A hit makes the oldest the newest.
@@ -969,7 +1555,7 @@ mod tests {
     #[test]
     fn read_checks_are_remembered_per_file_bytes_and_limit() {
         let d = temp_dir("readcheck");
-        let c = CodeCache::open(&settings(&d), &worker()).expect("opens");
+        let c = open(&settings(&d));
         fs::write(d.join("a.bc"), b"first").expect("write");
         let files = vec![d.join("a.bc").to_string_lossy().into_owned()];
         let keys = c.read_check_keys(&file_digests(&files).expect("read"), 1 << 30);

@@ -511,6 +511,9 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     let mut packager = Packager::new(&o.syclbin);
     packager.leave_cache_run_open();
     let cache = packager.cache();
+    // A refused cache folder; bad entries are added at the end (never to
+    // the warnings a whole-link entry keeps).
+    let mut cache_warnings = packager.cache_warnings();
     // Each file read and hashed once, for both the link's key and the
     // read check's.
     let files = cache
@@ -554,8 +557,12 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
             c.mark_linked(record);
         }
         c.finish();
+        cache_warnings.extend(c.take_warnings());
     }
-    out
+    out.map(|mut out| {
+        out.warnings.extend(cache_warnings);
+        out
+    })
 }
 
 /// [`device_link`] without the whole link's cache entry; `files` are the

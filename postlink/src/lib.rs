@@ -69,6 +69,7 @@ pub mod module_split;
 pub mod output;
 pub mod pieces;
 pub mod pipeline;
+pub mod remote_cache;
 pub mod settings;
 pub mod split_report;
 pub mod syclbin;

@@ -727,6 +727,8 @@ pub struct Packager {
     /// Which image numbers were given.
     given: Vec<bool>,
     cache: Option<Arc<CodeCache>>,
+    /// Why the cache folder was refused ([`CodeCache::open`]), if it was.
+    cache_refused: Option<String>,
     /// Whether [`Packager::finish`] ends the cache's run
     /// ([`CodeCache::finish`]); see [`Packager::leave_cache_run_open`].
     end_cache_run: bool,
@@ -754,9 +756,12 @@ impl Packager {
             first_error: AtomicUsize::new(usize::MAX),
             notes: Mutex::new(Vec::new()),
         });
-        let cache = match (&opts.cache, &opts.workers) {
-            (Some(settings), Some(w)) => CodeCache::open(settings, &w.program).map(Arc::new),
-            _ => None,
+        let (cache, cache_refused) = match (&opts.cache, &opts.workers) {
+            (Some(settings), Some(w)) => match CodeCache::open(settings, &w.program) {
+                Ok(c) => (c.map(Arc::new), None),
+                Err(why) => (None, Some(why)),
+            },
+            _ => (None, None),
         };
         let handles = (0..threads)
             .map(|_| {
@@ -771,6 +776,7 @@ impl Packager {
             count: 0,
             given: Vec::new(),
             cache,
+            cache_refused,
             end_cache_run: true,
         }
     }
@@ -837,6 +843,14 @@ impl Packager {
     /// The code cache this packager uses, if any.
     pub fn cache(&self) -> Option<Arc<CodeCache>> {
         self.cache.clone()
+    }
+
+    /// What the run should warn of about the code cache (a refused
+    /// folder, bad entries found so far: each a miss), one line each, once.
+    pub fn cache_warnings(&mut self) -> Vec<String> {
+        let mut w: Vec<String> = self.cache_refused.take().into_iter().collect();
+        w.extend(self.cache.iter().flat_map(|c| c.take_warnings()));
+        w
     }
 
     /// Leaves the end of the cache's run (its line in the `stats` file,

@@ -13,7 +13,8 @@
 //! - signals and standard streams ([`signals`], [`stdio`]), and what a
 //!   terminating signal takes back ([`terminate`]: temporaries, workers);
 //! - pipe ends with a deadline ([`timed`]: a worker's watchdog);
-//! - atomic renames of files ([`fs`]: `renameat2`);
+//! - atomic renames of files ([`fs`]: `renameat2`), and a folder held
+//!   open in which no link is followed ([`dir`]: a shared cache's);
 //! - the one start-up of every binary ([`tool_main()`], [`tool_main!`]).
 //!
 //! What the bytes a worker moves mean is the caller's business
@@ -23,6 +24,7 @@
 
 pub mod alloc;
 pub mod child;
+pub mod dir;
 pub mod frame;
 pub mod fs;
 pub mod serve;

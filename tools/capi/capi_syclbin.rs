@@ -188,6 +188,11 @@ pub unsafe extern "C" fn sycl_syclbin_set_cache(
         off: dir.as_deref() == Some(""),
         dir,
         policy,
+        // A shared cache's key and a remote cache come from the
+        // environment (SPL_CACHE_KEY_FILE, SPL_REMOTE_CACHE).
+        key_file: None,
+        remote: None,
+        remote_read_only: false,
     };
     if let Err(e) = args.policy() {
         return set_error(error, &e);

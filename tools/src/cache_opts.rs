@@ -5,12 +5,16 @@
 //! `$XDG_CACHE_HOME/sycl-post-link`, else `~/.cache/sycl-post-link`),
 //! whether it is used (`--no-cache`, `SPL_NO_CACHE=1`), and its pruning
 //! policy (`--cache-policy=`, `$SPL_CACHE_POLICY`, in the spelling of
-//! `--thinlto-cache-policy`). The library itself reads no environment
+//! `--thinlto-cache-policy`), and a shared cache's key
+//! (`--cache-key-file=FILE`, `$SPL_CACHE_KEY_FILE`) and remote cache
+//! (`--remote-cache=URL`, `$SPL_REMOTE_CACHE`, `--remote-cache-read-only`,
+//! `SPL_REMOTE_CACHE_READ_ONLY=1`). The library itself reads no environment
 //! (`sycl_postlink::code_cache`).
 
 use std::path::PathBuf;
 
 use sycl_postlink::code_cache::{CachePolicy, CacheSettings};
+use sycl_postlink::remote_cache::{RemoteCache, RemoteSettings, DEFAULT_REMOTE_TIMEOUT};
 
 /// The cache options a command line gave.
 #[derive(Debug, Clone, Default)]
@@ -21,6 +25,12 @@ pub struct CacheArgs {
     pub off: bool,
     /// `--cache-policy`.
     pub policy: Option<String>,
+    /// `--cache-key-file`.
+    pub key_file: Option<String>,
+    /// `--remote-cache`.
+    pub remote: Option<String>,
+    /// `--remote-cache-read-only`.
+    pub remote_read_only: bool,
 }
 
 impl CacheArgs {
@@ -51,13 +61,60 @@ impl CacheArgs {
         if off {
             return Ok(None);
         }
+        let shared_key = self.shared_key()?;
+        let remote = self.remote()?;
+        if let (Some(r), None) = (&remote, &shared_key) {
+            return Err(format!(
+                "remote cache {}: needs the team's key: give --cache-key-file=<file> (or SPL_CACHE_KEY_FILE)",
+                r.url
+            ));
+        }
         Ok(self.dir().map(|dir| CacheSettings {
             dir,
             policy,
             tool: crate::version::summary(),
+            shared_key,
+            remote,
         }))
     }
+
+    /// The remote cache: `--remote-cache`, else `$SPL_REMOTE_CACHE`, read
+    /// only with `--remote-cache-read-only` or `SPL_REMOTE_CACHE_READ_ONLY=1`;
+    /// its URL checked.
+    pub fn remote(&self) -> Result<Option<RemoteSettings>, String> {
+        let Some(url) = self.remote.clone().or_else(|| env("SPL_REMOTE_CACHE")) else {
+            return Ok(None);
+        };
+        let settings = RemoteSettings {
+            url,
+            read_only: self.remote_read_only || env("SPL_REMOTE_CACHE_READ_ONLY").is_some_and(|v| v != "0"),
+            timeout: DEFAULT_REMOTE_TIMEOUT,
+        };
+        RemoteCache::new(&settings)?;
+        Ok(Some(settings))
+    }
+
+    /// A shared cache's key: the bytes of `--cache-key-file`, else of
+    /// `$SPL_CACHE_KEY_FILE`; `None` for a private cache. A file that
+    /// cannot be read or holds fewer than 16 bytes is an error.
+    pub fn shared_key(&self) -> Result<Option<Vec<u8>>, String> {
+        let Some(file) = self.key_file.clone().or_else(|| env("SPL_CACHE_KEY_FILE")) else {
+            return Ok(None);
+        };
+        let key = std::fs::read(&file)
+            .map_err(|e| format!("cache key file {file}: {}", sycl_postlink::output::io_reason(&e)))?;
+        if key.len() < MIN_KEY_BYTES {
+            return Err(format!(
+                "cache key file {file}: holds {} bytes, fewer than {MIN_KEY_BYTES} (e.g. head -c 32 /dev/urandom > {file})",
+                key.len()
+            ));
+        }
+        Ok(Some(key))
+    }
 }
+
+/// The least a shared cache's key holds.
+const MIN_KEY_BYTES: usize = 16;
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())

@@ -186,7 +186,7 @@ fn args<T: HasSyclbinArgs>(t: &mut T) -> &mut SyclbinArgs {
 /// The SYCLBIN code generation options, in `--help` order of the table they
 /// go in: `--spirv-ext` and `--no-validate` with the commands' own help
 /// (`syclbin` says which subcommand takes them), then the rest.
-pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate_help: &'static str) -> [Opt<T>; 9] {
+pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate_help: &'static str) -> [Opt<T>; 12] {
     [
         Opt::value("spirv-ext", "list", spirv_ext_help, |t: &mut T, v| {
             args(t).spirv_extensions = syclbin::parse_spirv_extensions(v).map_err(|e| e.to_string())?;
@@ -231,6 +231,37 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
              cache_size_bytes=<n>[k|m|g]:cache_size_files=<n> (default 20m, 168h, 1g, 1000000; also $SPL_CACHE_POLICY)",
             |t: &mut T, v| {
                 args(t).cache.policy = Some(v.to_string());
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "cache-key-file",
+            "file",
+            "A shared code cache: the folder may be one a team writes to, and each entry carries an HMAC-SHA-256 \
+             under the secret in this file (at least 16 bytes; also $SPL_CACHE_KEY_FILE); entries without a valid \
+             one are compiled again. Without it the cache is private: refused in a folder others may write to",
+            |t: &mut T, v| {
+                args(t).cache.key_file = Some(v.to_string());
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "remote-cache",
+            "url",
+            "A remote code cache behind the local one, over HTTP in the Bazel cache layout (GET/PUT of \
+             <url>/ac/<sha256>: nginx with WebDAV, bazel-remote, ccache's HTTP storage); needs --cache-key-file. \
+             A server that is down, slow or answers errors is a miss and one warning (also $SPL_REMOTE_CACHE)",
+            |t: &mut T, v| {
+                args(t).cache.remote = Some(v.to_string());
+                Ok(())
+            },
+        ),
+        Opt::flag(
+            "remote-cache-read-only",
+            "Only read the remote code cache, never write it: developer machines, while CI fills it (also \
+             SPL_REMOTE_CACHE_READ_ONLY=1)",
+            |t: &mut T, v| {
+                args(t).cache.remote_read_only = v == "true";
                 Ok(())
             },
         ),

@@ -444,7 +444,14 @@ fn abstract_modules(specs: &[ImageSpec], opts: &SyclbinOptions, verbose: bool) -
                 .map_err(pack_failure)?,
         }
     }
-    let (modules, notes) = packager.finish_with_notes().map_err(pack_failure)?;
+    let mut warnings = packager.cache_warnings();
+    let cache = packager.cache();
+    let finished = packager.finish_with_notes();
+    warnings.extend(cache.iter().flat_map(|c| c.take_warnings()));
+    for w in warnings {
+        sycl_tools::errln!("{TOOL}: warning: {w}");
+    }
+    let (modules, notes) = finished.map_err(pack_failure)?;
     if verbose {
         for n in notes {
             sycl_tools::errln!("{TOOL}: {n}");

@@ -26,6 +26,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -270,14 +271,35 @@ def watchdog_cases(tools, work):
             else:
                 env["SPL_CODEGEN_TIMEOUT"] = "2"
             p = start(cmd, d, env=env)
-            below = wait_for_workers(p)
-            stopped = alive(below + [q for w in below for q in descendants(w)])
-            for q in stopped:
-                try:
-                    os.kill(q, signal.SIGSTOP)
-                except ProcessLookupError:
-                    pass
+            wait_for_workers(p)
+            # Every worker and compiling child, as they come in the next
+            # three seconds (a command may start a worker per image, and
+            # the first may be one that had just answered).
+            stopped = set()
             t0 = time.time()
+
+            def is_worker(q):
+                # Exec'd workers and the children they fork (not a child
+                # between fork and exec, which its parent waits for).
+                try:
+                    with open(f"/proc/{q}/cmdline", "rb") as f:
+                        return b"--sycl-codegen-worker" in f.read()
+                except OSError:
+                    return False
+
+            def stop_all():
+                while p.poll() is None and time.time() < t0 + 3:
+                    for q in alive(descendants(p.pid)):
+                        if q not in stopped and is_worker(q):
+                            try:
+                                os.kill(q, signal.SIGSTOP)
+                                stopped.add(q)
+                            except ProcessLookupError:
+                                pass
+                    time.sleep(0.01)
+
+            stopper = threading.Thread(target=stop_all, daemon=True)
+            stopper.start()
             try:
                 _, err = p.communicate(timeout=60)
             except subprocess.TimeoutExpired:
@@ -285,9 +307,11 @@ def watchdog_cases(tools, work):
                 _, err = p.communicate()
                 fail(case, "no end within 60 s")
             took = time.time() - t0
+            stopper.join()
+            stopped = sorted(stopped)
             lines = err.decode(errors="replace").strip().splitlines()
-            if p.returncode == 0 and how == "environment" and name.startswith("sycl-spirv-emit"):
-                # The module compiled before the stop took hold.
+            if p.returncode == 0 and not stopped:
+                # The command was done before the stop took hold.
                 print(f"  {case}: finished before the stop", flush=True)
             elif p.returncode != 1 or len(lines) != 1 or "--codegen-timeout" not in lines[0]:
                 fail(case, f"status {p.returncode}, stderr {lines}")

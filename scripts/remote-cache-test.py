@@ -52,8 +52,11 @@ def ensure_nginx():
     print("remote-cache-test: installing nginx-core", flush=True)
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(sudo + ["apt-get", "install", "-y", "-q", "nginx-core"], check=True, env=env,
-                   stdout=subprocess.DEVNULL)
+    install = sudo + ["apt-get", "install", "-y", "-q", "nginx-core"]
+    if subprocess.run(install, env=env, stdout=subprocess.DEVNULL).returncode != 0:
+        # A fresh machine's package lists may be empty or stale.
+        subprocess.run(sudo + ["apt-get", "update", "-q"], check=True, env=env, stdout=subprocess.DEVNULL)
+        subprocess.run(install, check=True, env=env, stdout=subprocess.DEVNULL)
     # Debian starts the packaged service on port 80: not ours.
     subprocess.run(sudo + ["service", "nginx", "stop"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return shutil.which("nginx") or "/usr/sbin/nginx"

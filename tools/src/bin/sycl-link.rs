@@ -328,8 +328,8 @@ fn options() -> Vec<Opt<LinkArgs>> {
 fn usage(opts: &[Opt<LinkArgs>]) -> String {
     cl::help_of(
         "SYCL device linker: links device bitcode and device libraries, splits the module, computes property sets, \
-         compiles SPIR-V in process and writes a SYCLBIN, or, run as clang-sycl-linker, one offload binary per \
-         image for clang-linker-wrapper.",
+         compiles SPIR-V in worker processes with LLVM's back end and writes a SYCLBIN, or, run as \
+         clang-sycl-linker, one offload binary per image for clang-linker-wrapper.",
         &format!("{} [options] <input files>", tool()),
         "sycl-link options",
         opts,

@@ -130,7 +130,8 @@ def pack(args):
 
 
 def timed(cmd, env):
-    """Runs cmd; returns (wall seconds, CPU seconds of it and its children)."""
+    """Runs cmd; returns (wall seconds, CPU seconds of it and its children);
+    prints what it printed (a cache warning)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     r = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -139,6 +140,8 @@ def timed(cmd, env):
     if r.returncode != 0:
         sys.exit(f"relink-bench: {' '.join(cmd)} failed: {r.stderr.decode(errors='replace').strip()}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    for line in r.stderr.decode(errors="replace").splitlines():
+        print(f"# {line}", flush=True)
     return wall, cpu
 
 
@@ -177,6 +180,9 @@ class Store:
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
+        # A backlog for every compile thread's connection at once (as
+        # nginx's 511), not socketserver's 5.
+        http.server.ThreadingHTTPServer.request_queue_size = 512
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()

@@ -28,8 +28,8 @@ pub struct RemoteSettings {
     pub url: String,
     /// Only read entries (developer machines, while CI writes them).
     pub read_only: bool,
-    /// How long the server may be silent: to connect (half of it), and
-    /// between the bytes of an answer or of a write. A whole request (a
+    /// How long the server may be silent: to connect, and between the
+    /// bytes of an answer or of a write. A whole request (a
     /// large entry on a slow line) may take [`REQUEST_LIMIT`].
     pub timeout: Duration,
 }
@@ -96,7 +96,7 @@ impl RemoteCache {
             ));
         }
         let agent = ureq::AgentBuilder::new()
-            .timeout_connect(settings.timeout / 2)
+            .timeout_connect(settings.timeout)
             .timeout_read(settings.timeout)
             .timeout_write(settings.timeout)
             .redirects(0)

@@ -88,7 +88,7 @@ def fs_type(d):
     _, kind, dev = best
     if kind == "ext4":
         # ext4 without a journal scans recently deleted inodes at every
-        # create (bench/README.md): say which one this is.
+        # create (bench/HISTORY.md): say which one this is.
         journals = os.listdir("/proc/fs/jbd2") if os.path.isdir("/proc/fs/jbd2") else []
         has = any(j.startswith(os.path.basename(dev) + "-") for j in journals)
         kind += "" if has else "-nojournal"
@@ -130,7 +130,7 @@ def main():
                         if case == "fresh":
                             # A new directory per run, all removed after the
                             # case: no run pays for the removal of another's
-                            # files (see bench/README.md on ext4 without a
+                            # files (see bench/HISTORY.md on ext4 without a
                             # journal).
                             out += "-%d" % run
                             fresh_dirs.append(out)

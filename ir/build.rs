@@ -90,7 +90,7 @@ fn llvm_config(config: &PathBuf, args: &[&str]) -> Vec<String> {
 /// 55 MB resident, 48 MB of it file pages of `libLLVM.so` that the kernel maps
 /// around every page touched, against about 21 MB linked statically; that
 /// is most of the difference between our peak memory and that of Intel's
-/// statically linked `sycl-post-link` (`bench/README.md`). Such a build's C
+/// statically linked `sycl-post-link` (`bench/HISTORY.md`). Such a build's C
 /// library carries its own LLVM and must not be given a host's modules.
 /// Archives LLVM lists but does not ship (Debian lists Polly, whose archive
 /// is not packaged) are left out: nothing here calls them. So are the back

@@ -21,9 +21,8 @@ impl std::fmt::Debug for Value<'_> {
     }
 }
 
-// Safety: handles are only used on the thread owning their context; the
-// marker impls let them live in rayon-independent data structures built and
-// consumed on one thread.
+// Handles are neither `Send` nor `Sync` (they hold raw LLVM pointers): they
+// live on the thread that owns their context.
 impl<'c> Value<'c> {
     pub(crate) unsafe fn from_raw(raw: LLVMValueRef) -> Self {
         Value { raw, _ctx: PhantomData }

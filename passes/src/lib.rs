@@ -6,7 +6,7 @@
 //! analyses in [`properties`].
 //! Passes take a [`sycl_ir::Module`] and report whether they changed it.
 //! What this crate does not do: decide how the module is split (that is
-//! `sycl-split`) or write anything to disk (that is `sycl-tools`).
+//! `sycl-split`) or write anything to disk (that is `sycl-postlink`).
 
 pub mod cleanup;
 pub mod esimd;

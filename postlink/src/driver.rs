@@ -70,7 +70,7 @@ const ROUND_TRIP_COST_INPUT: f64 = 0.3;
 /// ...and each worker reads again the bodies its images need (taken as 1.2
 /// times as long as extracting them, which leaves room for a second core
 /// busy with other work). Measured on llama.cpp's device code
-/// (`bench/README.md`, issue 20), where the images together hold 1.1 times
+/// (`bench/HISTORY.md`, issue 20), where the images together hold 1.1 times
 /// the module's code and two threads with a written copy took 1.6 times as
 /// long as one.
 const REREAD_COST: f64 = 1.2;

@@ -15,7 +15,7 @@
 //! writes to.
 //!
 //! The file-system work per file is what a many-image split on a disk pays
-//! for (bench/README.md, "Writing the files"): a file costs one `stat` of
+//! for (bench/HISTORY.md, "Writing the files"): a file costs one `stat` of
 //! its destination (a special file such as `/dev/null` is written, not
 //! replaced), one create, one write of all its bytes, a close, and one
 //! rename that refuses to replace (Linux's `renameat2` with

@@ -143,7 +143,7 @@ impl Default for PieceSettings {
     /// Images of 64 functions or more and 2,000 instructions or more, and
     /// images of two functions or more whose estimated cost reaches 12,000
     /// (about a third of a second of the back end's time), in pieces of
-    /// about 250, at most 32 (`bench/README.md`, "Images compiled in
+    /// about 250, at most 32 (`bench/HISTORY.md`, "Images compiled in
     /// pieces": pieces of 500 or 1,000 take 1.4 and 1.9 times the CPU on
     /// the generated 4,000 kernels per source; more than 32 pieces pay
     /// the fork of each piece for no gain on dpnp's large images).
@@ -293,7 +293,7 @@ fn is_direct_call_of<'c>(u: Value<'c>, f: Value<'c>) -> bool {
 /// the same tables 1.5 s, one function with them 0.05 s).
 /// [`table_weight`] weighs each variable; three tenths of an instruction per
 /// weight and function fit llama.cpp's per-source images best
-/// (`bench/README.md`, "What the back end's time grows with").
+/// (`bench/HISTORY.md`, "What the back end's time grows with").
 pub fn estimated_cost(m: &Module<'_>) -> usize {
     let defs: Vec<_> = m.functions().into_iter().filter(|f| !f.is_declaration()).collect();
     let instructions: usize = defs.iter().map(|f| f.instruction_count()).sum();

@@ -174,7 +174,7 @@ pub fn compile_module_with(module: &sycl_ir::Module<'_>, extensions: &[String]) 
 }
 
 /// The back end's optimization level the tools compile at (`llc -O<n>`);
-/// `bench/README.md` ("The back end's optimization level") has the figures
+/// `bench/HISTORY.md` ("The back end's optimization level") has the figures
 /// it was chosen from.
 pub const DEFAULT_OPT_LEVEL: u8 = 2;
 

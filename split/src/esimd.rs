@@ -20,7 +20,8 @@
 //! gives an ESIMD part (`@esimd_k`, `@helper`, every other ESIMD function and
 //! what they use) and a SYCL part (`@sycl_k`, `@helper`, but no ESIMD
 //! function: those stay declarations). What this module does not do: clean
-//! up, link back or name the parts (that is `sycl-passes` and `sycl-tools`).
+//! up, link back or name the parts (that is `sycl-passes` and
+//! `sycl-postlink`'s `esimd.rs`).
 
 use sycl_ir::{Extractor, Module, Value};
 

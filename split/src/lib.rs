@@ -5,7 +5,8 @@
 //! an image into its ESIMD and SYCL parts.
 //!
 //! What this crate does not do: clean up or annotate the images it extracts
-//! (that is `sycl-passes`), or write files (that is `sycl-tools`).
+//! (that is `sycl-passes`), or write files (that is `sycl-postlink`:
+//! `files.rs`, `output.rs`).
 
 pub mod entry_points;
 pub mod esimd;

@@ -163,7 +163,7 @@ const FORCED_PIECES: usize = 16;
 
 /// The commands' default of `--codegen-pieces`: `SPL_CODEGEN_PIECES` when
 /// set (the tests force pieces on every command that way), else `auto`
-/// (`bench/README.md`, "Images compiled in pieces").
+/// (`bench/HISTORY.md`, "Images compiled in pieces").
 pub fn codegen_pieces_default() -> Result<PieceSettings, String> {
     match std::env::var("SPL_CODEGEN_PIECES") {
         Ok(v) if !v.is_empty() => codegen_pieces(&v).map_err(|e| format!("SPL_CODEGEN_PIECES: {e}")),

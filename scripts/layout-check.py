@@ -2,10 +2,13 @@
 """The layout rules of the workspace, checked on the Rust sources, and its map.
 
   * no function longer than LIMIT lines (from its `fn` line to its closing
-    brace) in the pipeline crates (postlink, passes, split, spirv; the files
-    of their `src/bin/` too);
+    brace) in any crate of the workspace, the files of `src/bin/` and of a
+    crate without `src/` (the C ABI's `tools/capi/`) too;
   * no import circle between the files of one crate, in every crate of the
-    workspace (members read from the root `Cargo.toml`).
+    workspace (members read from the root `Cargo.toml`);
+  * ARCHITECTURE.md's crate table names each crate by its folder and
+    package, and its "uses" column (crates of ours, or "all above") is what
+    the crate's `Cargo.toml` depends on.
 
 A file's imports are the `crate::`, `super::` and `self::` paths of its
 `use` lines and of qualified paths in its code (brace groups expanded),
@@ -34,7 +37,6 @@ import sys
 import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PIPELINE = ["postlink", "passes", "split", "spirv"]
 
 
 def strip(src):
@@ -155,7 +157,14 @@ def module_files(crate_dir, lib_path):
     """{module path (tuple): file} of the crate's library, `src/bin/` left out."""
     src = crate_dir / "src"
     if lib_path and not lib_path.startswith("src/"):
-        return {(): crate_dir / lib_path}
+        # A library outside `src/` (tools/capi/lib.rs): the files beside it
+        # are its modules (build scripts and tests not).
+        root = crate_dir / lib_path
+        mods = {(): root}
+        for f in sorted(root.parent.glob("*.rs")):
+            if f != root and f.name != "build.rs":
+                mods[(f.stem,)] = f
+        return mods
     mods = {}
     if not src.is_dir():
         return mods
@@ -249,6 +258,47 @@ def cycles(nodes, edges):
     return found
 
 
+def architecture_table():
+    """{folder: (package or None, set of crates of ours it says it uses)}
+    from ARCHITECTURE.md's crate table; "all above" is every crate of the
+    rows before."""
+    rows, above = {}, []
+    for line in (ROOT / "ARCHITECTURE.md").read_text().splitlines():
+        m = re.match(r"\| `([\w/]+)/`(?: \(`([\w-]+)`\))? \|.*\| ([^|]+) \|$", line)
+        if not m:
+            continue
+        folder, pkg, uses = m.group(1), m.group(2), m.group(3).strip()
+        if uses == "all above":
+            names = set(above)
+        elif uses == "—":
+            names = set()
+        else:
+            names = {f"sycl-{u}" for u in re.findall(r"`(\w+)`", uses)}
+        rows[folder] = (pkg, names)
+        if pkg:
+            above.append(pkg)
+    return rows
+
+
+def check_table(members_):
+    """The differences between ARCHITECTURE.md's crate table and the
+    workspace, one line each."""
+    rows, out = architecture_table(), []
+    for member, pkg, deps, _ in members_:
+        if member not in rows:
+            out.append(f"ARCHITECTURE.md: no row for the crate {member}/ ({pkg})")
+            continue
+        said_pkg, said = rows[member]
+        if said_pkg != pkg:
+            out.append(f"ARCHITECTURE.md: {member}/ is the package {pkg}, the table says {said_pkg}")
+        if said != set(deps):
+            out.append(f"ARCHITECTURE.md: {member}/ uses {', '.join(deps) or 'none of ours'}; "
+                       f"the table says {', '.join(sorted(said)) or 'none'}")
+    for folder in sorted(set(rows) - {m for m, *_ in members_}):
+        out.append(f"ARCHITECTURE.md: a row for {folder}/, which is not a crate of the workspace")
+    return out
+
+
 def name(modpath):
     return "::".join(modpath) or "(root)"
 
@@ -273,10 +323,15 @@ def main():
                     continue
                 uses = ", ".join(name(u) for u in sorted(graph[mp]) if u != ())
                 print(f"  {os.path.relpath(f, d):34} {lines[mp]:5}  {('uses ' + uses) if uses else ''}")
-        elif member in PIPELINE:
-            for n, where, fn in sorted(long_functions(d / "src", a.limit), reverse=True):
+        else:
+            src = d / "src" if (d / "src").is_dir() else d
+            for n, where, fn in sorted(long_functions(src, a.limit), reverse=True):
                 print(f"{os.path.relpath(where, ROOT)}: fn {fn} is {n} lines (limit {a.limit})")
                 bad = True
+    if not a.map:
+        for line in check_table(members()):
+            print(line)
+            bad = True
     for pkg, comp, graph in circles:
         members_ = set(comp)
         arrows = [f"{name(x)} -> {name(y)}" for x in comp for y in sorted(graph.get(x, ())) if y in members_]

@@ -7,6 +7,7 @@
 //! Passes take a [`sycl_ir::Module`] and report whether they changed it.
 //! What this crate does not do: decide how the module is split (that is
 //! `sycl-split`) or write anything to disk (that is `sycl-postlink`).
+#![forbid(unsafe_code)]
 
 pub mod cleanup;
 pub mod esimd;

@@ -54,6 +54,7 @@
 //! - [`code_cache`]: the SPIR-V of an image looked up by a hash of its IR and settings;
 //! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V;
 //! - [`device_link`]: `sycl-link`: link device bitcode and libraries, post-link, SYCLBIN.
+#![forbid(unsafe_code)]
 
 pub mod code_cache;
 pub mod codegen_worker;

@@ -17,7 +17,7 @@
 //! It does **not** touch LLVM IR, compute properties, or split modules: the IR side builds these values and
 //! hands them here to be written. It has no LLVM dependency, so every reader of untrusted bytes can be fuzzed
 //! (see `fuzz/`). Readers never panic on malformed input; they return a typed error.
-
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod base64;

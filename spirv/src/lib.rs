@@ -12,6 +12,7 @@
 //!
 //! What this crate does not do: lower or split IR (that is `sycl-passes`
 //! and `sycl-split`).
+#![forbid(unsafe_code)]
 
 pub mod backend_limits;
 mod pieces;

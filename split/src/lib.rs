@@ -7,6 +7,7 @@
 //! What this crate does not do: clean up or annotate the images it extracts
 //! (that is `sycl-passes`), or write files (that is `sycl-postlink`:
 //! `files.rs`, `output.rs`).
+#![forbid(unsafe_code)]
 
 pub mod entry_points;
 pub mod esimd;

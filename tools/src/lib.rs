@@ -8,6 +8,7 @@
 //! The binaries in `src/bin/` are thin: parse the command line, call one
 //! function of this crate, print its diagnostics; each starts through the
 //! one entry of every command ([`entry`], `command_main!`).
+#![forbid(unsafe_code)]
 
 pub mod cache_opts;
 pub mod cl;

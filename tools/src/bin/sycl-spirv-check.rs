@@ -1,28 +1,30 @@
 //! `sycl-spirv-check IMAGE.spv IMAGE.prop`: checks that the `SpecId`s of a
 //! SPIR-V module are the IDs of its `[SYCL/specialization constants]`
-//! property set and prints `name id default-words` per constant.
+//! property set and prints `name id default-words` per constant (a helper
+//! of the specialization-constant tests). Errors: `sycl-spirv-check:
+//! error: <file>: <what>`, exit status 1; a wrong command line, exit 2.
 use std::process::ExitCode;
 
 use sycl_props::property_set::PropertySetRegistry;
 use sycl_spirv::{check_against_properties, load, spec_constants};
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [spv, prop] = args.as_slice() else {
-        eprintln!("usage: sycl-spirv-check IMAGE.spv IMAGE.prop");
+const TOOL: &str = "sycl-spirv-check";
+
+sycl_tools::command_main!(TOOL, main_with_args);
+
+fn main_with_args(args: &[String]) -> ExitCode {
+    let [spv, prop] = args else {
+        sycl_tools::errln!("usage: {TOOL} IMAGE.spv IMAGE.prop");
         return ExitCode::from(2);
     };
     match check(spv, prop) {
         Ok(lines) => {
             for l in lines {
-                println!("{l}");
+                sycl_tools::out!("{l}\n");
             }
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("sycl-spirv-check: error: {e}");
-            ExitCode::from(1)
-        }
+        Err(e) => sycl_tools::report_error(TOOL, &e),
     }
 }
 

@@ -5,7 +5,7 @@
 # lit/conformance-expected.txt.
 #
 # scripts/test.sh --quick: the quick tier for a change (build, cargo tests,
-# the lit suite, the layout check), a few minutes; the full command (what
+# the lit suite, the layout check, the option pages), a few minutes; the full command (what
 # the README and CI run) does everything below and prints the time of each
 # stage at its end.
 set -euo pipefail
@@ -50,6 +50,7 @@ if [ "$quick" = 1 ]; then
   lit-22 -sv lit/
   stage "layout check"
   python3 scripts/layout-check.py
+  python3 scripts/option-docs.py --check
   echo "test: the quick tier passed (scripts/test.sh without --quick runs everything)"
   exit 0
 fi
@@ -58,6 +59,8 @@ stage "cargo package, layout, fuzz"
 cargo package --workspace --no-verify --allow-dirty --quiet
 # Layout rules: no import circle between files of a crate, no over-long function in the pipeline crates.
 python3 scripts/layout-check.py
+# docs/options/ is what each command's --help (its option table) says.
+python3 scripts/option-docs.py --check
 # The fuzz targets build (on stable Rust, without coverage instrumentation;
 # `cargo fuzz run <target>` in fuzz/ runs them with it, on nightly).
 (cd fuzz && cargo build --release --target-dir ../target/fuzz --quiet)

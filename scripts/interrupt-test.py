@@ -31,12 +31,11 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("SPL_SHARED") or os.path.join(os.path.dirname(REPO), "shared")
-FAILURES = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import Failures  # noqa: E402
 
+fail = Failures("interrupt-test")
 
-def fail(case, why):
-    FAILURES.append(f"{case}: {why}")
-    print(f"FAIL {case}: {why}", flush=True)
 
 
 def descendants(pid):
@@ -74,6 +73,15 @@ def alive(pids):
         if s[s.rindex(")") + 2:].split()[0] != "Z":
             live.append(p)
     return live
+
+
+def check_gone(case, pids, what="processes"):
+    """Fails `case` if any of `pids` is still running 3 s on (and kills it)."""
+    survivors = wait_gone(pids)
+    if survivors:
+        fail(case, f"{what} {survivors} outlived it")
+        for q in survivors:
+            os.kill(q, signal.SIGKILL)
 
 
 def wait_gone(pids, seconds=3.0):
@@ -166,11 +174,7 @@ def signal_cases(tools, work):
                     fail(case, f"left {left[:5]} ({len(left)} entries)")
                 if workers and not below:
                     print(f"  {case}: no worker was running yet", flush=True)
-                survivors = wait_gone(below)
-                if survivors:
-                    fail(case, f"processes {survivors} outlived it")
-                    for s in survivors:
-                        os.kill(s, signal.SIGKILL)
+                check_gone(case, below)
                 shutil.rmtree(d)
                 print(f"ok {case}", flush=True)
 
@@ -199,22 +203,28 @@ def sigkill_cases(tools, work):
         p.communicate()
         if not below:
             fail(case, "no worker seen")
-        survivors = wait_gone(below)
-        if survivors:
-            fail(case, f"workers {survivors} outlived it")
-            for s in survivors:
-                os.kill(s, signal.SIGKILL)
+        check_gone(case, below, "workers")
         shutil.rmtree(d)
         print(f"ok {case}", flush=True)
 
 
-def stale_temporaries_case(tools, work):
+def reference_run(tools, work):
+    """The first command, run whole in a case folder: (name, argv, folder,
+    seconds it took, its outputs' listing), the output folder emptied."""
     name, argv, _ = commands(tools, work)[0]
-    case = f"{name}: a SIGKILLed run's temporaries removed by the next run"
     d = case_dir(work, name)
     full = timed_run(argv, d)
     out = os.path.join(d, "out")
     want = listing(out)
+    shutil.rmtree(out)
+    os.makedirs(out)
+    return name, argv, d, full, want
+
+
+def stale_temporaries_case(tools, work):
+    name, argv, d, full, want = reference_run(tools, work)
+    case = f"{name}: a SIGKILLed run's temporaries removed by the next run"
+    out = os.path.join(d, "out")
     for frac in (0.5, 0.6, 0.7, 0.8, 0.9):
         shutil.rmtree(out)
         os.makedirs(out)
@@ -240,13 +250,8 @@ def stale_temporaries_case(tools, work):
 
 
 def ignored_signal_case(tools, work):
-    name, argv, _ = commands(tools, work)[0]
+    name, argv, d, full, want = reference_run(tools, work)
     case = f"{name}: SIGHUP ignored at start stays ignored"
-    d = case_dir(work, name)
-    full = timed_run(argv, d)
-    want = listing(os.path.join(d, "out"))
-    shutil.rmtree(os.path.join(d, "out"))
-    os.makedirs(os.path.join(d, "out"))
     p = start(argv, d, ignore=(signal.SIGHUP,))
     time.sleep(full * 0.3)
     p.send_signal(signal.SIGHUP)
@@ -319,11 +324,7 @@ def watchdog_cases(tools, work):
                 if name.startswith("sycl-link") else listing(os.path.join(d, "out"))
             if p.returncode == 1 and any(".spl-tmp" in f or f.endswith((".syclbin", ".spv")) for f in left):
                 fail(case, f"left {left}")
-            survivors = wait_gone(stopped)
-            if survivors:
-                fail(case, f"processes {survivors} outlived it")
-                for q in survivors:
-                    os.kill(q, signal.SIGKILL)
+            check_gone(case, stopped)
             shutil.rmtree(d)
             print(f"ok {case} ({took:.1f} s after the stop)", flush=True)
 
@@ -353,12 +354,7 @@ def main():
         watchdog_cases(tools, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    if FAILURES:
-        print(f"interrupt-test: {len(FAILURES)} failure(s)", file=sys.stderr)
-        for f in FAILURES:
-            print(f"  {f}", file=sys.stderr)
-        sys.exit(1)
-    print("interrupt-test: all cases passed")
+    fail.finish()
 
 
 if __name__ == "__main__":

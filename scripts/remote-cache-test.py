@@ -30,13 +30,12 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("SPL_SHARED") or os.path.join(os.path.dirname(REPO), "shared")
-FAILURES = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import Failures  # noqa: E402
+
+fail = Failures("remote-cache-test")
 WARNING = "sycl-link: warning: "
 
-
-def fail(case, why):
-    FAILURES.append(f"{case}: {why}")
-    print(f"FAIL {case}: {why}", flush=True)
 
 
 def free_port():
@@ -319,12 +318,7 @@ def main():
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
-    if FAILURES:
-        print(f"remote-cache-test: {len(FAILURES)} failure(s)", file=sys.stderr)
-        for f in FAILURES:
-            print(f"  {f}", file=sys.stderr)
-        sys.exit(1)
-    print("remote-cache-test: all cases passed")
+    fail.finish()
 
 
 if __name__ == "__main__":

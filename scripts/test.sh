@@ -54,13 +54,15 @@ if [ "$quick" = 1 ]; then
   echo "test: the quick tier passed (scripts/test.sh without --quick runs everything)"
   exit 0
 fi
-stage "cargo package, layout, fuzz"
+stage "package, layout, docs, fuzz"
 # Every crate packages (metadata, versions on path dependencies, files).
 cargo package --workspace --no-verify --allow-dirty --quiet
 # Layout rules: no import circle between files of a crate, no over-long function in the pipeline crates.
 python3 scripts/layout-check.py
 # docs/options/ is what each command's --help (its option table) says.
 python3 scripts/option-docs.py --check
+# The API documentation builds without a warning (broken or private links).
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 # The fuzz targets build (on stable Rust, without coverage instrumentation;
 # `cargo fuzz run <target>` in fuzz/ runs them with it, on nightly).
 (cd fuzz && cargo build --release --target-dir ../target/fuzz --quiet)

@@ -291,7 +291,7 @@ fn is_direct_call_of<'c>(u: Value<'c>, f: Value<'c>) -> bool {
 /// included, for each function it compiles: llama.cpp's image of 55
 /// functions and 4,776 table entries takes 1.4 s, 55 empty functions beside
 /// the same tables 1.5 s, one function with them 0.05 s).
-/// [`table_weight`] weighs each variable; three tenths of an instruction per
+/// `table_weight` weighs each variable; three tenths of an instruction per
 /// weight and function fit llama.cpp's per-source images best
 /// (`bench/HISTORY.md`, "What the back end's time grows with").
 pub fn estimated_cost(m: &Module<'_>) -> usize {

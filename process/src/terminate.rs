@@ -138,7 +138,7 @@ fn ignored(sig: libc::c_int) -> bool {
 }
 
 /// What a terminating signal does before the process ends: waits for a
-/// commit under way (at most [`COMMIT_WAIT`]), kills every tracked worker
+/// commit under way (at most 2 s), kills every tracked worker
 /// and removes every tracked path, then holds the records' lock for ever,
 /// so that no thread tracks (and then creates) anything more.
 pub fn clean_up() {

@@ -36,8 +36,7 @@ done
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
-mkdir icd && echo "$VENV/lib/libintelocl.so" > icd/intel.icd
-export OCL_ICD_VENDORS="$WORK/icd" LD_LIBRARY_PATH="$VENV/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+use_cpu_device "$WORK"
 export SPL_CACHE_DIR="$WORK/cache"
 # The device linker the driver finds: sycl-link as clang-sycl-linker, in a
 # folder of its own put first on PATH.

@@ -59,8 +59,7 @@ command -v clang++-22 >/dev/null || { say "error: clang++-22 not found (scripts/
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-mkdir "$WORK/icd" && echo "$VENV/lib/libintelocl.so" > "$WORK/icd/intel.icd"
-export OCL_ICD_VENDORS="$WORK/icd" LD_LIBRARY_PATH="$VENV/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+use_cpu_device "$WORK"
 # The loader is compiled once per host, next to the venv it links.
 LOADER="$VENV/runtime-build-check-loader"
 SRC="$ROOT/scripts/runtime-build-check/loader.cpp"

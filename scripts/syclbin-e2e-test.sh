@@ -36,8 +36,7 @@ done
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
-mkdir icd && echo "$VENV/lib/libintelocl.so" > icd/intel.icd
-export OCL_ICD_VENDORS="$WORK/icd" LD_LIBRARY_PATH="$VENV/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+use_cpu_device "$WORK"
 export PATH="$TOOLS:$PATH"
 
 clang++-22 -std=c++17 -O1 -DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING -I"$VENV/include" "$SRC/host.cpp" \

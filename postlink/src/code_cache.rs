@@ -457,14 +457,9 @@ impl CodeCache {
         std::io::copy(&mut f, &mut h).ok()?;
         let digest: [u8; 32] = h.finalize().into();
         if let Ok(d) = programs {
-            let tmp = format!(".tmp-{}-{}", std::process::id(), unique());
-            let written = d
-                .create_new(&tmp, self.file_mode)
-                .and_then(|mut f| write_entry_to(&mut f, &memo, &[&digest], &self.mac_key))
-                .and_then(|()| d.rename(&tmp, &name));
-            if written.is_err() {
-                let _ = d.remove_file(&tmp);
-            }
+            let _ = d.put(&temp_name(), &name, self.file_mode, true, |w| {
+                write_entry_to(w, &memo, &[&digest], &self.mac_key)
+            });
         }
         Some(digest)
     }
@@ -642,7 +637,7 @@ impl CodeCache {
     }
 
     /// Writes the local entry of `key` with `write` (all its bytes).
-    fn write_local(&self, key: &Key, write: impl Fn(&mut dyn Write) -> std::io::Result<()>) -> bool {
+    fn write_local(&self, key: &Key, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> bool {
         if self.unwritable.load(Ordering::Relaxed) {
             return false;
         }
@@ -651,22 +646,14 @@ impl CodeCache {
             self.unwritable.store(true, Ordering::Relaxed);
             return false;
         };
-        let tmp = format!(".tmp-{}-{}", std::process::id(), unique());
+        let tmp = temp_name();
         // A terminating signal's cleanup removes it (sycl_process::terminate).
         let tracked = self.dir.join(ENTRIES).join(&sub).join(&tmp);
         sycl_process::terminate::track_path(&tracked);
-        let written = dir
-            .create_new(&tmp, self.file_mode)
-            .and_then(|f| {
-                // A small entry in one write; a large part goes past the
-                // buffer as it is.
-                let mut w = std::io::BufWriter::new(f);
-                write(&mut w)?;
-                w.into_inner().map(drop).map_err(|e| e.into_error())
-            })
-            .and_then(|()| dir.rename(&tmp, &name));
+        // A small entry in one write; a large part goes past the buffer as
+        // it is.
+        let written = dir.put(&tmp, &name, self.file_mode, true, write);
         if written.is_err() {
-            let _ = dir.remove_file(&tmp);
             self.unwritable.store(true, Ordering::Relaxed);
         }
         sycl_process::terminate::untrack_path(&tracked);
@@ -850,13 +837,18 @@ impl CodeCache {
             _ => true,
         };
         if due {
-            let tmp = format!(".tmp-{}-{}", std::process::id(), unique());
-            if self.root.create_new(&tmp, self.file_mode).is_ok() && self.root.rename(&tmp, LAST_PRUNE).is_err() {
-                let _ = self.root.remove_file(&tmp);
-            }
+            let _ = self
+                .root
+                .put(&temp_name(), LAST_PRUNE, self.file_mode, true, |_| Ok(()));
         }
         due
     }
+}
+
+/// A temporary file's name no other of this process has (`.tmp-` names
+/// are what pruning takes for leftovers).
+fn temp_name() -> String {
+    format!(".tmp-{}-{}", std::process::id(), unique())
 }
 
 /// A number no other temporary name of this process has.
@@ -902,13 +894,7 @@ fn private_secret(root: &Dir, writable: bool) -> Option<Vec<u8>> {
     // Written whole under a temporary name, then given the name unless
     // another process gave it first (then that one's key is used).
     let key = random_bytes(SECRET_LEN).ok()?;
-    let tmp = format!(".tmp-{}-{}", std::process::id(), unique());
-    let made = root
-        .create_new(&tmp, 0o600)
-        .and_then(|mut f| f.write_all(&key))
-        .and_then(|()| root.link_no_replace(&tmp, SECRET));
-    let _ = root.remove_file(&tmp);
-    match made {
+    match root.put(&temp_name(), SECRET, 0o600, false, |w| w.write_all(&key)) {
         Ok(()) => Some(key),
         Err(e) if e.kind() == ErrorKind::AlreadyExists => root
             .read_file(SECRET, SECRET_LEN as u64)

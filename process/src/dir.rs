@@ -8,7 +8,7 @@
 
 use std::ffi::CString;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::path::Path;
 use std::time::{Duration, SystemTime};
@@ -155,7 +155,7 @@ impl Dir {
             return Err(io::Error::new(io::ErrorKind::InvalidData, "larger than allowed"));
         }
         let mut data = Vec::with_capacity(len as usize);
-        f.by_ref().take(max + 1).read_to_end(&mut data)?;
+        Read::by_ref(&mut f).take(max + 1).read_to_end(&mut data)?;
         if data.len() as u64 > max {
             return Err(io::Error::new(io::ErrorKind::InvalidData, "larger than allowed"));
         }
@@ -194,6 +194,37 @@ impl Dir {
         let (f, t) = (c_name(from)?, c_name(to)?);
         // SAFETY: two NUL-terminated names relative to one open folder.
         check(unsafe { libc::linkat(self.raw(), f.as_ptr(), self.raw(), t.as_ptr(), 0) }).map(drop)
+    }
+
+    /// Writes the file `name` whole: `write` fills a new file `tmp` (made
+    /// with `mode`, buffered), which is then renamed to `name` (`replace`:
+    /// over whatever has that name, never through it) or linked there only
+    /// if `name` is free (`AlreadyExists` otherwise). On any failure `tmp`
+    /// is removed; a reader never sees a part of the file.
+    pub fn put(
+        &self,
+        tmp: &str,
+        name: &str,
+        mode: u32,
+        replace: bool,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let written = self.create_new(tmp, mode).and_then(|f| {
+            let mut w = std::io::BufWriter::new(f);
+            write(&mut w)?;
+            w.into_inner().map(drop).map_err(|e| e.into_error())
+        });
+        let placed = written.and_then(|()| {
+            if replace {
+                self.rename(tmp, name)
+            } else {
+                self.link_no_replace(tmp, name)
+            }
+        });
+        if placed.is_err() || !replace {
+            let _ = self.remove_file(tmp);
+        }
+        placed
     }
 
     /// Removes the name `name` (a file, or a link itself: never what it
@@ -375,8 +406,17 @@ mod tests {
         assert_eq!(sub.stat("f").unwrap().size, 3);
         assert!(d.owner().unwrap().mine);
         assert!(d.writable());
+        // Written whole under a temporary name, which never stays.
+        d.put(".t1", "p", 0o600, true, |w| w.write_all(b"one")).unwrap();
+        d.put(".t2", "p", 0o600, true, |w| w.write_all(b"two")).unwrap();
+        assert_eq!(d.read_file("p", 9).unwrap(), b"two");
+        let e = d.put(".t3", "p", 0o600, false, |w| w.write_all(b"three")).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        assert!(d.put(".t4", "q", 0o600, true, |_| Err(io::Error::other("no"))).is_err());
+        assert_eq!(d.read_file("p", 9).unwrap(), b"two");
+        d.remove_file("p").unwrap();
         d.remove_dir_all("ab").unwrap();
-        assert!(d.entries().unwrap().is_empty());
+        assert!(d.entries().unwrap().is_empty(), "no temporary left");
         std::fs::remove_dir_all(&base).unwrap();
     }
 }

@@ -474,8 +474,6 @@ pub(crate) struct Worker {
     stdout: BufReader<Timed<ChildStdout>>,
     step: Step,
     timeout: Option<Duration>,
-    /// Set when the last request ran past the timeout.
-    timed_out: bool,
 }
 
 impl Worker {
@@ -511,7 +509,6 @@ impl Worker {
             stdout: BufReader::new(stdout),
             step: Step::Codegen,
             timeout,
-            timed_out: false,
         })
     }
 
@@ -550,9 +547,8 @@ impl Worker {
     /// Ends a worker that stopped answering (`e`: why talking to it failed)
     /// and says how it ended.
     fn death(&mut self, e: &io::Error) -> String {
-        self.timed_out = e.kind() == io::ErrorKind::TimedOut;
         let ended = end_worker(&mut self.child);
-        if let (true, Some(t)) = (self.timed_out, self.timeout) {
+        if let (io::ErrorKind::TimedOut, Some(t)) = (e.kind(), self.timeout) {
             return format!(
                 "{} stopped: no answer in {} s (--codegen-timeout sets the limit)",
                 self.step.doing(),
@@ -568,10 +564,8 @@ impl Worker {
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        // Closing its input ends the worker; reap it so no zombie remains.
-        if !self.timed_out {
-            let _ = self.stdin.flush();
-        }
+        // Kill and reap it, so that no zombie remains (what its input still
+        // holds is dropped: a write past the deadline fails at once).
         let _ = end_worker(&mut self.child);
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The code cache as shared state (postlink/src/code_cache.rs): PROCS
+"""The code cache as shared state (codegen/src/code_cache.rs): PROCS
 sycl-link processes at once on one cache directory, ROUNDS rounds, random
 entries corrupted between rounds (truncated, bit-flipped, emptied, deleted,
 replaced by another entry's bytes, a writer's leftover temporary file

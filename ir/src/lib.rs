@@ -33,8 +33,8 @@ pub use link::LinkError;
 pub use linkage::{linkage_from_cpp, linkage_to_cpp};
 pub use metadata::{MdOperand, MD_KIND_ABSENT};
 pub use module::{
-    borrowed_module_bitcode, escape_controls, is_bitcode, Bitcode, Context, Extractor, IrError, Module, ShareRead,
-    UnusedContext,
+    borrowed_module_bitcode, escape_controls, is_bitcode, verify_bitcode_in_shares, Bitcode, Context, Extractor,
+    IrError, Module, ShareRead, UnusedContext,
 };
 pub use types::{type_to_string, DataLayout, TypeKind, Types};
 pub use validator::{validate_spirv, ValidationError};

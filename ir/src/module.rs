@@ -336,6 +336,29 @@ pub fn is_bitcode(data: &[u8]) -> bool {
     data.starts_with(b"BC\xC0\xDE") || data.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
 }
 
+/// Reads bitcode once on `threads` threads (at least one), each in its
+/// own context and each reading its share of the function bodies
+/// ([`Context::read_bitcode_share`]: the module-level records and metadata
+/// are read by every thread; the bodies, most of a module's read, once).
+/// True where every share passed LLVM's verifier, so that a reader of the
+/// same bytes need not verify the module again. The read check's read of
+/// untrusted bitcode, and [`Context::read_bitcode_share`]'s caveats hold.
+pub fn verify_bitcode_in_shares(data: &[u8], threads: u32) -> bool {
+    let n = threads.max(1);
+    std::thread::scope(|scope| {
+        let others: Vec<_> = (1..n)
+            .map(|i| scope.spawn(move || Context::new().read_bitcode_share(data, i, n)))
+            .collect();
+        let first = Context::new().read_bitcode_share(data, 0, n);
+        // Every thread is joined, whatever the first one found.
+        let others: Vec<ShareRead> = others
+            .into_iter()
+            .map(|t| t.join().unwrap_or(ShareRead::Refused))
+            .collect();
+        first == ShareRead::Verified && others.iter().all(|&r| r == ShareRead::Verified)
+    })
+}
+
 /// Turns a multi-line SMDiagnostic print-out into one line: the
 /// `file:line:col: error: message` line, without the `error: ` tag and the
 /// source excerpt.

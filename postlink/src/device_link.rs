@@ -52,15 +52,15 @@ use sycl_ir::{Context, Linkage, Module};
 use sycl_split::entry_points::{is_bf16_devicelib_function, is_intrinsic_or_builtin, is_kernel, ATTR_MODULE_ID};
 use sycl_split::SplitMode;
 
-use crate::code_cache::{file_digests, FileDigest};
-use crate::codegen_worker::ReadCheck;
 use crate::driver::{CopyStep, MadeModule};
 use crate::error::{PostLinkError, Report};
 use crate::kernel_names::rename_kernels;
 use crate::pipeline::post_link_module;
 pub use crate::settings::KernelNames;
 use crate::settings::{ImageOrder, RunTuning, Settings, SpecConstMode};
-use crate::syclbin::{self, Packager, SyclbinImage, SyclbinOptions};
+use sycl_codegen::code_cache::{file_digests, FileDigest};
+use sycl_codegen::syclbin::{self, Packager, SyclbinImage, SyclbinOptions};
+use sycl_codegen::worker::ReadCheck;
 use sycl_props::syclbin::BundleState;
 
 /// What to link and how.
@@ -178,7 +178,7 @@ impl Linked<'_> {
     /// `path`.
     pub fn read_function_bodies(&mut self, path: &str) -> Result<(), PostLinkError> {
         if self.bodies_left {
-            let _step = crate::trace::span("Read function bodies", path);
+            let _step = sycl_process::trace::span("Read function bodies", path);
             self.module
                 .read_function_bodies(path)
                 .map_err(|e| PostLinkError::new(e.to_string()))?;
@@ -239,21 +239,23 @@ fn read(path: &str) -> Result<Vec<u8>, PostLinkError> {
 
 /// Links the inputs (each prepared by [`prepare_input`]) and device
 /// libraries into one verified module and returns it as bitcode, with the
-/// warnings of the preparation and the linker.
+/// warnings of the preparation and the linker. `check` reads each file in
+/// a worker first, bitcode on `threads` threads there.
 pub fn link_inputs(
     inputs: &[String],
     device_libs: &[String],
     names: KernelNames,
     check: Option<&ReadCheck>,
+    threads: usize,
 ) -> Result<(Vec<u8>, Vec<String>), PostLinkError> {
     let ctx = Context::new();
     let mut warnings = Vec::new();
-    let check = check.map_or(FileCheck::None, FileCheck::Worker);
+    let check = check.map_or(FileCheck::None, |c| FileCheck::Worker(c, threads));
     let mut linked = link_modules(&ctx, inputs, device_libs, names, check, &mut warnings)?;
     if let Some(first) = inputs.first() {
         linked.read_function_bodies(first)?;
     }
-    let _step = crate::trace::span("Write bitcode", LINKED_MODULE);
+    let _step = sycl_process::trace::span("Write bitcode", LINKED_MODULE);
     Ok((linked.module.to_bitcode(), warnings))
 }
 
@@ -265,10 +267,10 @@ pub enum FileCheck<'a> {
     /// Each is first read in a worker process ([`ReadCheck`]), so that a
     /// crash of LLVM's reader on a corrupt file is an error and not the
     /// end of this process. Where the worker also verified it, it is not
-    /// verified again here.
-    Worker(&'a ReadCheck),
+    /// verified again here. Bitcode is read on this many threads there.
+    Worker(&'a ReadCheck, usize),
     /// Each passed the read check and the verifier before (the code cache
-    /// knows their bytes: [`crate::code_cache::CodeCache::read_checked`]).
+    /// knows their bytes: [`sycl_codegen::code_cache::CodeCache::read_checked`]).
     Known,
 }
 
@@ -297,7 +299,7 @@ pub fn link_modules<'c>(
     // ms before its bodies are read). `in_steps` asks for that; the third
     // value says whether the bodies are left to read.
     let parse = |path: &str, in_steps: bool| -> Result<(sycl_ir::Module<'c>, Vec<u8>, bool), PostLinkError> {
-        let _step = crate::trace::span("Read", path);
+        let _step = sycl_process::trace::span("Read", path);
         let bytes = read(path)?;
         if bytes.is_empty() {
             return Err(PostLinkError::new(format!(
@@ -311,9 +313,9 @@ pub fn link_modules<'c>(
         let verified = match check {
             FileCheck::None => false,
             FileCheck::Known => true,
-            FileCheck::Worker(c) => {
-                let _step = crate::trace::span("Read check", path);
-                c.check(path, &bytes).map_err(in_file)?
+            FileCheck::Worker(c, threads) => {
+                let _step = sycl_process::trace::span("Read check", path);
+                c.check(path, &bytes, threads).map_err(in_file)?
             }
         };
         let steps = in_steps && verified && sycl_ir::is_bitcode(&bytes);
@@ -326,7 +328,7 @@ pub fn link_modules<'c>(
         // and must be for SPIR-V (sycl-link makes SPIR-V SYCLBINs): a
         // module for another target would be packaged as SPIR-V.
         if !verified {
-            let _step = crate::trace::span("Verify", path);
+            let _step = sycl_process::trace::span("Verify", path);
             m.verify()
                 .map_err(|e| in_file(format!("input module is broken: {e}")))?;
         }
@@ -363,7 +365,7 @@ pub fn link_modules<'c>(
     // inputs and device libraries are.
     let bf16 = link_bf16_devicelib(ctx, &linked)?;
     if !lone {
-        let _step = crate::trace::span("Verify", LINKED_MODULE);
+        let _step = sycl_process::trace::span("Verify", LINKED_MODULE);
         linked
             .verify()
             .map_err(|e| PostLinkError::new(format!("linked module: {e}")))?;
@@ -430,8 +432,13 @@ fn relink_bf16_devicelib<'c>(ctx: &'c Context, copy: &Module<'c>) -> Result<(), 
 /// `--syclbin`, clang-sycl-linker): properties, symbols, kernel names,
 /// parameter info, exported and imported symbols, device globals, native
 /// specialization constants, and only kernels as entry points unless device
-/// images may depend on each other ([`ImageDependencies`]).
-pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
+/// images may depend on each other ([`ImageDependencies`]). The split's
+/// threads: where it `streams` images into code generation (a first link),
+/// [`RunTuning::streaming_split_threads`] of the link's thread count, else
+/// (a relink, whose images are mostly cache hits, so that its split is most
+/// of the work; `--save-temps`) all of them. The bytes are the same either
+/// way.
+pub fn syclbin_settings(o: &DeviceLinkOptions, streams: bool) -> Settings {
     let deps = o.dependencies;
     Settings {
         split: o.split,
@@ -446,7 +453,10 @@ pub fn syclbin_settings(o: &DeviceLinkOptions) -> Settings {
         only_kernels_as_entry_points: deps == ImageDependencies::None,
         dynamic_linking: deps == ImageDependencies::All,
         import_undefined_externals: deps == ImageDependencies::Undefined,
-        threads: Some(o.syclbin.threads),
+        threads: Some(match streams {
+            true => RunTuning::streaming_split_threads(o.syclbin.threads),
+            false => o.syclbin.threads,
+        }),
         tuning: o.tuning,
         ..Settings::default()
     }
@@ -479,18 +489,14 @@ fn output_options(o: &DeviceLinkOptions) -> String {
         arch,
         threads: _,
         workers: _,
-        spirv_extensions,
-        validate,
+        codegen,
         worker_memory_limit: _,
-        codegen_memory_limit: _,
-        codegen_timeout: _,
         cache: _,
-        pieces,
-        opt_level,
     } = syclbin;
     format!(
         "{inputs:?} {device_libs:?} {split:?} {dependencies:?} {kernel_names:?} {state:?} {ir_type:?} {target:?} \
-         {container:?} {triple:?} {arch:?} {spirv_extensions:?} {validate} {pieces:?} {opt_level}"
+         {container:?} {triple:?} {arch:?} {:?}",
+        codegen.key_bytes()
     )
 }
 
@@ -537,7 +543,7 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
             .is_some_and(|(c, k)| c.linked_before(k));
     let out = match hit {
         Some((bytes, images, warnings)) => {
-            let _step = crate::trace::span("Cached link", LINKED_MODULE);
+            let _step = sycl_process::trace::span("Cached link", LINKED_MODULE);
             packager.finish().map_err(|e| PostLinkError::new(e.to_string()))?;
             Ok(DeviceLinkOutput {
                 bytes,
@@ -550,7 +556,7 @@ pub fn device_link(o: &DeviceLinkOptions) -> Result<DeviceLinkOutput, PostLinkEr
     };
     if let Some(c) = &cache {
         if let (Ok(out), Some(key), false) = (&out, &key, from_cache) {
-            let _step = crate::trace::span("Store link", LINKED_MODULE);
+            let _step = sycl_process::trace::span("Store link", LINKED_MODULE);
             c.store_link(key, &out.bytes, out.images, &out.warnings);
         }
         if let (Ok(_), Some(record), false) = (&out, &record, relink || from_cache) {
@@ -581,15 +587,8 @@ fn link_and_package(
     // Each image's exported and imported symbols, for the warning of
     // dynamic linking (`import_between_images`).
     let mut symbols: Vec<ImageSymbols> = Vec::new();
-    let mut settings = syclbin_settings(o);
-    let _relink = relink.then(|| crate::trace::span("Relink", LINKED_MODULE));
-    // A first link's split feeds the compilers ([`RunTuning::streaming_split_threads`]).
-    // A relink's images are mostly cache hits, so its split is most of the
-    // work and may take every thread (the bytes are the same either way).
-    settings.threads = Some(match relink {
-        true => o.syclbin.threads,
-        false => RunTuning::streaming_split_threads(o.syclbin.threads),
-    });
+    let mut settings = syclbin_settings(o, !relink);
+    let _relink = relink.then(|| sycl_process::trace::span("Relink", LINKED_MODULE));
     // Images go to code generation as they are made (each in its place by
     // number): after an edit, the changed image does not wait for the
     // images before it to be made. A first link makes the costliest first,
@@ -612,7 +611,7 @@ fn link_and_package(
             });
             let check = match (&worker, &checked) {
                 (_, Some((true, _))) => FileCheck::Known,
-                (Some(rc), _) => FileCheck::Worker(rc),
+                (Some(rc), _) => FileCheck::Worker(rc, o.syclbin.threads),
                 (None, _) => FileCheck::None,
             };
             let linked = link_modules(ctx, &o.inputs, &o.device_libs, o.kernel_names, check, &mut warnings)?;

@@ -99,7 +99,7 @@ fn useful_threads(requested: usize, exact: bool, m: &Module<'_>, jobs: &[Job], w
         .flat_map(|j| &j.defs)
         .map(|&d| sizes[d as usize])
         .sum::<usize>();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = crate::settings::machine_cores();
     threads_worth_using(requested, cores, module, work, written)
 }
 
@@ -137,7 +137,7 @@ pub struct SplitSettings {
     /// Use exactly [`SplitSettings::threads`] (see
     /// [`crate::settings::RunTuning::exact_threads`]).
     pub exact_threads: bool,
-    /// Make the costliest images (`crate::pieces::estimated_cost`: those of
+    /// Make the costliest images (`sycl_codegen::pieces::estimated_cost`: those of
     /// a hundredth of the total or more) first, the others in job order
     /// ([`crate::ImageOrder::CostliestFirst`]); else all in job order. The
     /// images and their numbers are the same.
@@ -167,11 +167,11 @@ struct Job {
     names: Vec<String>,
     defs: Vec<u32>,
     has_virtual_functions: bool,
-    /// The image's estimated cost (`crate::pieces::estimated_cost`).
+    /// The image's estimated cost (`sycl_codegen::pieces::estimated_cost`).
     cost: usize,
 }
 
-/// The estimated cost (`crate::pieces::estimated_cost`) of an image
+/// The estimated cost (`sycl_codegen::pieces::estimated_cost`) of an image
 /// defining the values at positions `defs`: `sizes[p]` is a function
 /// definition's instruction count, or `None` for anything else, and
 /// `weights[p]` a global variable's weight (0 for anything else).
@@ -186,7 +186,7 @@ fn job_cost(defs: &[u32], sizes: &[Option<usize>], weights: &[usize]) -> usize {
             None => weight = weight.saturating_add(weights.get(d as usize).copied().unwrap_or(0)),
         }
     }
-    crate::pieces::cost_of(instructions, functions, weight)
+    sycl_codegen::pieces::cost_of(instructions, functions, weight)
 }
 
 /// The order in which `jobs` start (job numbers): job order, or with
@@ -213,7 +213,7 @@ fn table_weights(values: &[Value<'_>]) -> Vec<usize> {
     values
         .iter()
         .map(|v| match v.is_global_variable() && !v.is_declaration() {
-            true => crate::pieces::table_weight(*v),
+            true => sycl_codegen::pieces::table_weight(*v),
             false => 0,
         })
         .collect()
@@ -390,12 +390,12 @@ impl<'a, S: ImageSink> Work<'a, S> {
         defs: &[Value<'c>],
     ) -> Result<(S::Output, Vec<String>), PostLinkError> {
         let (s, name) = (self.s, self.name);
-        let step = crate::trace::span("Extract", n);
+        let step = sycl_process::trace::span("Extract", n);
         let image = extractor
             .try_extract(defs)
             .map_err(|e| PostLinkError::new(format!("{name}: {e}")))?;
         drop(step);
-        let step = crate::trace::span("Cleanup", n);
+        let step = sycl_process::trace::span("Cleanup", n);
         let opts = CleanupOptions {
             dynamic_linking: s.ep.dynamic_linking,
             has_virtual_functions: job.has_virtual_functions,
@@ -454,7 +454,7 @@ struct InputBitcode {
 pub enum SplitInput<'a> {
     /// LLVM IR, bitcode or text, parsed by the split, and verified unless
     /// `verified`: a read check's worker read it and found it to verify
-    /// ([`crate::codegen_worker::ReadCheck::check`]).
+    /// ([`sycl_codegen::worker::ReadCheck::check`]).
     Bytes {
         /// The IR.
         data: Vec<u8>,
@@ -504,7 +504,7 @@ pub fn split_and_save<S: ImageSink>(
         read_bodies(&m, name)?;
     }
 
-    let analysis = crate::trace::span("Analysis", name);
+    let analysis = sycl_process::trace::span("Analysis", name);
     if prepare(&m)? {
         input_bitcode = None;
         // Changed at module level only (`bodies_needed`): read the rest.
@@ -554,7 +554,7 @@ pub fn split_and_save<S: ImageSink>(
         } else {
             "Copy for threads"
         };
-        let _step = crate::trace::span(step, name);
+        let _step = sycl_process::trace::span(step, name);
         // The input's own bitcode where the module is still as read from it
         // (no use-list order: an image's use lists follow from how it is
         // built, not from its source's: tested at 1-3 threads); else the
@@ -594,7 +594,7 @@ pub fn split_and_save<S: ImageSink>(
 fn free_in_background(ctx: sycl_ir::UnusedContext) -> Option<std::thread::JoinHandle<()>> {
     std::thread::Builder::new()
         .spawn(move || {
-            let _step = crate::trace::span("Free input module", "");
+            let _step = sycl_process::trace::span("Free input module", "");
             drop(ctx);
             release_free_memory();
         })
@@ -612,7 +612,7 @@ fn shares_pay(s: &SplitSettings, bitcode: &[u8]) -> bool {
     /// module is read whole and the split threaded only where
     /// [`useful_threads`] says it pays.
     const MIN_BYTES: usize = 256 << 10;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = crate::settings::machine_cores();
     s.threads > 1 && (s.exact_threads || (cores > 1 && bitcode.len() >= MIN_BYTES))
 }
 
@@ -681,7 +681,7 @@ fn split_in_shares<S: ImageSink>(
         {
             let _planned = Planned(&shares);
             shares.wait_for_summaries(started + 1);
-            let _step = crate::trace::span("Analysis", name);
+            let _step = sycl_process::trace::span("Analysis", name);
             match shares
                 .take_summaries()
                 .and_then(|v| plan_from_summaries(&m, v, s, name, sink, before_extract))
@@ -772,7 +772,7 @@ impl CopySource<'_> {
     /// until none is left ([`Shares::summarize`]); the copy is then freed.
     fn summarize(&self, shares: &Shares) {
         let _done = Summarized(shares);
-        let _step = crate::trace::span("Read in shares", self.name);
+        let _step = sycl_process::trace::span("Read in shares", self.name);
         let ctx = Context::new();
         let copy = read_copy(&ctx, self.bytes, self.redo, self.name, &self.data_layout, self.md_kinds);
         match copy {
@@ -938,7 +938,7 @@ struct ReadInput<'c> {
 
 /// Reads the function bodies of `m` left to read.
 fn read_bodies(m: &Module<'_>, name: &str) -> Result<(), PostLinkError> {
-    let _step = crate::trace::span("Read function bodies", name);
+    let _step = sycl_process::trace::span("Read function bodies", name);
     m.read_function_bodies(name).map_err(|e| input_error(name, e))
 }
 
@@ -966,7 +966,7 @@ fn read_input<'c>(
         }
         SplitInput::Bytes { data, verified } => (data, verified),
     };
-    let step = crate::trace::span("Parse", name);
+    let step = sycl_process::trace::span("Parse", name);
     // Verified bitcode that threads may share is read at module level: its
     // bodies are read later, by the threads where they can.
     let bodies_left = verified && threads > 1 && sycl_ir::is_bitcode(&data);
@@ -988,7 +988,7 @@ fn read_input<'c>(
     let broken = match verified {
         true => None,
         false => {
-            let _step = crate::trace::span("Verify", name);
+            let _step = sycl_process::trace::span("Verify", name);
             m.verify().err().map(|e| match e {
                 sycl_ir::IrError::Verify(first_line) => first_line,
                 other => other.to_string(),

@@ -62,7 +62,7 @@ pub struct PostLinkOptions {
     pub settings: Settings,
     /// Read the input in a worker process first, so that a crash of LLVM's
     /// reader on a corrupt file is an error, not the end of this process.
-    pub read_check: Option<crate::codegen_worker::ReadCheck>,
+    pub read_check: Option<sycl_codegen::worker::ReadCheck>,
 }
 
 impl PostLinkOptions {
@@ -153,16 +153,16 @@ pub fn image_file_name(prefix: &str, number: usize, status: EsimdStatus, file: I
 /// to files and listed in the file tables.
 pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let settings = o.run_settings();
-    let step = crate::trace::span("Read", &o.input);
+    let step = sycl_process::trace::span("Read", &o.input);
     let mut input = Input::read(&o.input)?;
     drop(step);
     if let Some(c) = &o.read_check {
-        let _step = crate::trace::span("Read check", &o.input);
+        let _step = sycl_process::trace::span("Read check", &o.input);
         input.verified = c
-            .check(input.name(), &input.data)
+            .check(input.name(), &input.data, settings.thread_count())
             .map_err(|e| err(format!("{}: {e}", input.name())))?;
     }
-    let split_step = crate::trace::span("Post-link", &o.input);
+    let split_step = sycl_process::trace::span("Post-link", &o.input);
     let outputs: Vec<OutputSpec> = if o.outputs.is_empty() {
         let ext = if settings.ir_output_only { "out" } else { "files" };
         let stem = if o.input == "-" { "-".into() } else { stem_of(&o.input) };
@@ -187,7 +187,7 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
     let mut tables: Vec<FileTable> = outputs.iter().map(|_| FileTable::new(columns.clone())).collect();
     let mut files = Outputs::new();
     let mut report = post_link(&settings, input, |image| {
-        crate::trace::progress("images");
+        sycl_process::trace::progress("images");
         if settings.ir_output_only {
             return files.write(&outputs[0].path, &image.ir).map_err(err);
         }
@@ -243,7 +243,7 @@ pub fn run(o: &PostLinkOptions) -> Result<Report, PostLinkError> {
         }
     }
     drop(split_step);
-    let _step = crate::trace::span("Write", &outputs[0].path);
+    let _step = sycl_process::trace::span("Write", &outputs[0].path);
     files.commit().map_err(err)?;
     Ok(report)
 }

@@ -164,3 +164,19 @@ pub fn check_symbol_names(entry_points: &[String]) -> Result<(), String> {
 pub fn symbols_text(entry_points: &[String]) -> String {
     entry_points.iter().map(|n| format!("{n}\n")).collect()
 }
+
+impl From<Image> for sycl_codegen::syclbin::SyclbinImage {
+    /// An image of the in-memory pipeline ([`crate::post_link_images`]):
+    /// its IR, its property sets (none unless properties were asked for) and
+    /// its symbol table, named `image <N>` after its number.
+    fn from(image: Image) -> Self {
+        sycl_codegen::syclbin::SyclbinImage {
+            name: format!("image {}", image.number),
+            code: image.ir,
+            properties: image.properties.unwrap_or_default(),
+            symbols: image
+                .symbols
+                .map(|s| s.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()),
+        }
+    }
+}

@@ -17,7 +17,7 @@ pub struct Input {
     pub(crate) data: Vec<u8>,
     pub(crate) name: String,
     /// A read check's worker read these bytes and found them to verify
-    /// ([`crate::codegen_worker::ReadCheck::check`]): the run does not
+    /// ([`sycl_codegen::worker::ReadCheck::check`]): the run does not
     /// verify them again.
     pub(crate) verified: bool,
 }
@@ -55,17 +55,20 @@ impl Input {
         })
     }
 
-    /// Verifies bitcode input now, in this process, on up to 8 threads that
-    /// each read and verify a share of its function bodies: what the read
-    /// check's worker does ([`crate::codegen_worker::ReadCheck`]), without
+    /// Verifies bitcode input now, in this process, on `threads` threads
+    /// (at most `ReadCheck::MAX_THREADS`) that each read and verify a share
+    /// of its function bodies: what the read check's worker does
+    /// ([`sycl_codegen::worker::ReadCheck`]), without
     /// its protection from a reader that crashes on corrupt bytes, for
     /// bytes the caller trusts (bitcode it wrote). Where every share
     /// verifies, the run does not verify the module again and, on several
     /// threads, never reads it whole: its threads read it in shares. Text,
     /// a module with debug information, or one that does not verify is
     /// left to the run, which verifies it as usual.
-    pub fn verify_in_shares(mut self) -> Self {
-        self.verified = self.verified || (sycl_ir::is_bitcode(&self.data) && read_bitcode_in_shares(&self.data));
+    pub fn verify_in_shares(mut self, threads: usize) -> Self {
+        let threads = threads.clamp(1, sycl_codegen::worker::ReadCheck::MAX_THREADS) as u32;
+        self.verified = self.verified
+            || (sycl_ir::is_bitcode(&self.data) && sycl_ir::verify_bitcode_in_shares(&self.data, threads));
         self
     }
 
@@ -119,35 +122,6 @@ pub(crate) fn input_error(name: &str, e: sycl_ir::IrError) -> PostLinkError {
     }
 }
 
-/// The read check's read of bitcode: every function body read once, by
-/// one of several threads that each read the module-level records and
-/// metadata in their own context (the body reads are most of a module's
-/// read: llama.cpp's device code's check took 0.5-0.8 s read whole, 0.16 s
-/// in shares, on 16 cores). It reads what the caller's read then reads,
-/// in another order and without the upgrades the whole read ends with.
-/// Each thread also verifies its share (`sycl_ir::ShareRead`); true where
-/// every share verified, so that the caller need not verify the module
-/// again (llama.cpp's: 0.3 s on one thread there).
-pub(crate) fn read_bitcode_in_shares(code: &[u8]) -> bool {
-    use sycl_ir::{Context, ShareRead};
-    const MAX_THREADS: usize = 8;
-    let n = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(MAX_THREADS) as u32;
-    std::thread::scope(|scope| {
-        let others: Vec<_> = (1..n)
-            .map(|i| scope.spawn(move || Context::new().read_bitcode_share(code, i, n)))
-            .collect();
-        let first = Context::new().read_bitcode_share(code, 0, n);
-        // Every thread is joined, whatever the first one found.
-        let others: Vec<ShareRead> = others
-            .into_iter()
-            .map(|t| t.join().unwrap_or(ShareRead::Refused))
-            .collect();
-        first == ShareRead::Verified && others.iter().all(|&r| r == ShareRead::Verified)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,13 +133,13 @@ mod tests {
     #[test]
     fn bitcode_verified_in_shares_is_marked_verified() {
         let bitcode = Context::new().parse_ir(IR.as_bytes(), "m").unwrap().to_bitcode();
-        assert!(Input::from_bytes(bitcode, "m.bc").verify_in_shares().verified);
+        assert!(Input::from_bytes(bitcode, "m.bc").verify_in_shares(3).verified);
         // Text is left to the run's own verification.
-        assert!(!Input::from_bytes(IR, "m.ll").verify_in_shares().verified);
+        assert!(!Input::from_bytes(IR, "m.ll").verify_in_shares(3).verified);
         // So are bytes the reader refuses.
         assert!(
             !Input::from_bytes(b"BC\xc0\xde\x00\x01".to_vec(), "x.bc")
-                .verify_in_shares()
+                .verify_in_shares(3)
                 .verified
         );
     }

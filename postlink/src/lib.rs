@@ -33,7 +33,6 @@
 //!
 //! Modules, each importing only modules listed before it
 //! (`scripts/layout-check.py --map` prints the imports):
-//! - [`trace`]: the commands' Chrome trace and progress line (off unless turned on);
 //! - [`error`]: the error and report types of a run;
 //! - [`settings`]: what a run is asked to do ([`Settings`]) and how ([`settings::RunTuning`]:
 //!   thread count, verification; the library reads no environment variable);
@@ -45,19 +44,12 @@
 //! - [`driver`]: analysis once, extraction on worker threads, results in order;
 //! - [`pipeline`]: the in-memory pipeline, images streamed in table order
 //!   ([`post_link`], [`post_link_images`]);
-//! - [`pieces`]: an image cut into pieces compiled apart (call components);
-//! - [`codegen_worker`]: what the bytes of a code generation worker mean (requests,
-//!   answers; the processes themselves are `sycl_process`'s);
 //! - [`files`]: the file sink, `sycl-post-link`'s outputs ([`run`]);
 //! - [`module_split`]: `sycl-module-split` ([`run_module_split`]);
 //! - [`split_report`]: `-split-report`, every split mode run in memory;
-//! - [`code_cache`]: the SPIR-V of an image looked up by a hash of its IR and settings;
-//! - [`syclbin`]: device images packaged as a SYCLBIN, LLVM IR compiled to SPIR-V;
 //! - [`device_link`]: `sycl-link`: link device bitcode and libraries, post-link, SYCLBIN.
 #![forbid(unsafe_code)]
 
-pub mod code_cache;
-pub mod codegen_worker;
 pub mod device_link;
 pub mod driver;
 pub mod error;
@@ -68,13 +60,9 @@ pub mod input;
 pub mod kernel_names;
 pub mod module_split;
 pub mod output;
-pub mod pieces;
 pub mod pipeline;
-pub mod remote_cache;
 pub mod settings;
 pub mod split_report;
-pub mod syclbin;
-pub mod trace;
 
 pub use error::{ErrorStyle, PostLinkError, Report};
 pub use files::{image_file_name, run, ImageFile, OutputSpec, PostLinkOptions};

@@ -44,7 +44,7 @@ pub struct ModuleSplitOptions {
     pub tuning: crate::settings::RunTuning,
     /// Reads the input in a worker process first (see
     /// [`crate::PostLinkOptions::read_check`]).
-    pub read_check: Option<crate::codegen_worker::ReadCheck>,
+    pub read_check: Option<sycl_codegen::worker::ReadCheck>,
 }
 
 struct ModuleSplitSink<'a> {
@@ -96,8 +96,11 @@ impl ImageSink for ModuleSplitSink<'_> {
 pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError> {
     let mut report = Report::default();
     let (data, name) = read_input(&o.input)?;
+    let threads = o.tuning.thread_count(o.threads);
     let verified = match &o.read_check {
-        Some(c) => c.check(&name, &data).map_err(|e| err(format!("{name}: {e}")))?,
+        Some(c) => c
+            .check(&name, &data, threads)
+            .map_err(|e| err(format!("{name}: {e}")))?,
         None => false,
     };
     let prepare = |m: &Module<'_>| {
@@ -111,7 +114,7 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         split_given: o.split.is_some(),
         global_scope: mode == SplitMode::None,
         ep: EntryPointOptions::default(),
-        threads: o.tuning.thread_count(o.threads),
+        threads,
         exact_threads: o.tuning.exact_threads,
         costliest_first: false,
         esimd: None,

@@ -290,7 +290,7 @@ impl ImageMaker<'_> {
     /// Makes image number `n` of one module: its IR, symbols, properties and
     /// target outcomes.
     fn make(&self, n: usize, saved: &SavedModule<'_, '_>, modified: bool) -> Result<Image, PostLinkError> {
-        let _step = crate::trace::span("Properties and IR", n);
+        let _step = sycl_process::trace::span("Properties and IR", n);
         let s = self.s;
         let (im, entry_points) = (saved.module, saved.entry_points);
         self.next_number.fetch_max(n + 1, Ordering::SeqCst);
@@ -484,9 +484,7 @@ where
             dynamic_linking: s.dynamic_linking,
             import_undefined: s.import_undefined_externals,
         },
-        // Default-value images shift the numbers of the images after them:
-        // make images one by one, in order.
-        threads: if s.default_spec_consts { 1 } else { s.thread_count() },
+        threads: s.split_threads(),
         exact_threads: s.tuning.exact_threads,
         costliest_first: as_made && s.image_order == ImageOrder::CostliestFirst,
         esimd: Some(EsimdOptions {

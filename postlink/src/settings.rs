@@ -188,7 +188,7 @@ pub enum ImageOrder {
     /// share their image's number).
     AsMade,
     /// As they are made, the split making the costliest images
-    /// (`crate::pieces::estimated_cost`: those of a hundredth of the total
+    /// (`sycl_codegen::pieces::estimated_cost`: those of a hundredth of the total
     /// or more) first and the others in job order: for a caller
     /// that compiles them, so that the image that takes longest does not
     /// start last (`sycl-link`'s first link; a relink, whose images are
@@ -223,12 +223,14 @@ impl RunTuning {
     /// `--threads=N`): `requested` when given and not 0; else
     /// [`RunTuning::default_threads`] when given and not 0; else the
     /// machine's parallelism (all cores). The one place a thread count is
-    /// decided; output is identical whatever the count.
+    /// decided; output is identical whatever the count. What a run does
+    /// with it: [`Settings::split_threads`] for the split, and the read
+    /// check reads on the same count.
     pub fn thread_count(&self, requested: Option<usize>) -> usize {
         requested
             .filter(|&n| n > 0)
             .or(self.default_threads.filter(|&n| n > 0))
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .unwrap_or_else(machine_cores)
     }
 
     /// Threads of a split that streams its images into `compilers` code
@@ -249,11 +251,33 @@ impl RunTuning {
     }
 }
 
+/// The machine's parallelism (cores this process may run on), read once.
+/// The split also asks it whether reading in shares pays
+/// (`crate::driver`): never more threads than decided, fewer where the
+/// machine has fewer cores.
+pub fn machine_cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 impl Settings {
     /// The worker threads of this run ([`RunTuning::thread_count`] of
     /// [`Settings::threads`]).
     pub fn thread_count(&self) -> usize {
         self.tuning.thread_count(self.threads)
+    }
+
+    /// The threads of this run's split: [`Settings::thread_count`], but one
+    /// where default-value spec-constant images are made (each shifts the
+    /// numbers of the images after it: images are made one by one, in
+    /// order). The split uses at most this many (`crate::driver`'s
+    /// `useful_threads` uses fewer where more would not pay).
+    pub fn split_threads(&self) -> usize {
+        if self.default_spec_consts {
+            1
+        } else {
+            self.thread_count()
+        }
     }
 
     /// Checks the combinations upstream rejects with `-ir-output-only`

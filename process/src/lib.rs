@@ -15,10 +15,12 @@
 //! - pipe ends with a deadline ([`timed`]: a worker's watchdog);
 //! - atomic renames of files ([`fs`]: `renameat2`), and a folder held
 //!   open in which no link is followed ([`dir`]: a shared cache's);
-//! - the one start-up of every binary ([`tool_main()`], [`tool_main!`]).
+//! - the one start-up of every binary ([`tool_main()`], [`tool_main!`]),
+//!   and what a run shows of itself ([`trace`]: the Chrome trace of its
+//!   steps and the progress line, off unless a command turns them on).
 //!
 //! What the bytes a worker moves mean is the caller's business
-//! (`sycl-postlink`'s `codegen_worker`). This crate and `sycl-ir` are the
+//! (`sycl-codegen`'s `worker`). This crate and `sycl-ir` are the
 //! only ones with `unsafe` code (besides the C ABI's entry points); every
 //! block says why it is sound.
 
@@ -32,6 +34,7 @@ pub mod signals;
 pub mod stdio;
 pub mod terminate;
 pub mod timed;
+pub mod trace;
 pub mod worker;
 
 pub use worker::{WorkerCommand, WORKER_FLAG};

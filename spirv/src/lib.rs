@@ -972,7 +972,7 @@ exit:
     /// compared: LLVM 22's SPIR-V back end keeps state between the modules of
     /// one process, which now and then changes an image's bytes (seen here
     /// about once in twenty runs). That is why the tools compile each image
-    /// in a forked worker (`postlink::codegen_worker`), whose bytes
+    /// in a forked worker (`sycl_codegen::worker`), whose bytes
     /// `lit/codegen/interface-order.test` compares across runs and thread
     /// counts.
     #[test]

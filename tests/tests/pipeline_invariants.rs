@@ -402,7 +402,7 @@ fn check(seed: u64) -> Result<(), TestCaseError> {
         // body, the threads read it in shares for the analysis too, and no
         // thread reads it whole.
         let run_shares = |threads| {
-            let input = Input::from_bytes(bitcode.clone(), "gen.bc").verify_in_shares();
+            let input = Input::from_bytes(bitcode.clone(), "gen.bc").verify_in_shares(threads);
             post_link_images(&settings(mode, threads), input)
                 .map(|(images, _)| images)
                 .map_err(|e| fail(format!("{mode:?}: {e}")))

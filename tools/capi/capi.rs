@@ -19,7 +19,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Once;
 
-use sycl_postlink::codegen_worker::{default_memory_limit, ReadCheck, DEFAULT_CODEGEN_TIMEOUT};
+use sycl_codegen::worker::{default_memory_limit, ReadCheck, DEFAULT_CODEGEN_TIMEOUT};
 use sycl_postlink::{post_link, run, Image, Input, PostLinkError, PostLinkOptions, Settings};
 use sycl_tools::cli::{parse_post_link_input, set_post_link_option, Command};
 
@@ -313,10 +313,10 @@ fn read_check() -> Option<ReadCheck> {
 }
 
 /// `input` once a worker has read it without crashing (see [`read_check`]).
-fn checked(input: Input) -> Result<Input, String> {
+fn checked(input: Input, threads: usize) -> Result<Input, String> {
     if let Some(c) = read_check() {
         let bytes = input.bytes();
-        c.check(input.name(), bytes)
+        c.check(input.name(), bytes, threads)
             .map_err(|e| format!("{}: {e}", input.name()))?;
     }
     Ok(input)
@@ -368,7 +368,8 @@ pub unsafe extern "C" fn sycl_post_link_run_buffer(
     }
     guarded(error, || {
         let s = s.as_ref().ok_or("null settings")?;
-        let r = collect(s, checked(buffer_input(data, size, name)?)?)?;
+        let threads = s.options.run_settings().thread_count();
+        let r = collect(s, checked(buffer_input(data, size, name)?, threads)?)?;
         give_result(result, r)
     })
 }
@@ -443,7 +444,8 @@ pub unsafe extern "C" fn sycl_post_link_run_buffer_stream(
     guarded(error, || {
         let s = s.as_ref().ok_or("null settings")?;
         let f = callback.ok_or("null callback")?;
-        let input = checked(buffer_input(data, size, name)?)?;
+        let threads = s.options.run_settings().thread_count();
+        let input = checked(buffer_input(data, size, name)?, threads)?;
         let (settings, targets) = run_settings(s)?;
         let mut one = CResult {
             images: Vec::with_capacity(1),

@@ -1,4 +1,4 @@
-//! The C ABI of SYCLBIN packaging (`sycl_postlink::syclbin`): device images
+//! The C ABI of SYCLBIN packaging (`sycl_codegen::syclbin`): device images
 //! in memory (LLVM IR or SPIR-V, with their property sets) become SYCLBIN
 //! bytes in memory, LLVM IR compiled to SPIR-V by worker processes (the
 //! `syclbin` program found next to this library, or `$SYCL_CODEGEN_WORKER`),
@@ -18,7 +18,7 @@
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::sync::Mutex;
 
-use sycl_postlink::code_cache::CacheSettings;
+use sycl_codegen::code_cache::CacheSettings;
 use sycl_tools::cache_opts::CacheArgs;
 
 use crate::capi::{
@@ -26,7 +26,7 @@ use crate::capi::{
     sycl_post_link_result_image_number, sycl_post_link_result_image_properties, CResult,
 };
 
-use sycl_postlink::syclbin::{package, Container, SyclbinImage, SyclbinOptions};
+use sycl_codegen::syclbin::{package, Container, SyclbinImage, SyclbinOptions};
 use sycl_props::property_set::PropertySetRegistry;
 use sycl_props::syclbin::BundleState;
 

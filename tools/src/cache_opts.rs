@@ -9,12 +9,12 @@
 //! (`--cache-key-file=FILE`, `$SPL_CACHE_KEY_FILE`) and remote cache
 //! (`--remote-cache=URL`, `$SPL_REMOTE_CACHE`, `--remote-cache-read-only`,
 //! `SPL_REMOTE_CACHE_READ_ONLY=1`). The library itself reads no environment
-//! (`sycl_postlink::code_cache`).
+//! (`sycl_codegen::code_cache`).
 
 use std::path::PathBuf;
 
-use sycl_postlink::code_cache::{CachePolicy, CacheSettings};
-use sycl_postlink::remote_cache::{RemoteCache, RemoteSettings, DEFAULT_REMOTE_TIMEOUT};
+use sycl_codegen::code_cache::{CachePolicy, CacheSettings};
+use sycl_codegen::remote_cache::{RemoteCache, RemoteSettings, DEFAULT_REMOTE_TIMEOUT};
 
 /// The cache options a command line gave.
 #[derive(Debug, Clone, Default)]

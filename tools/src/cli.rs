@@ -516,7 +516,7 @@ pub fn one_step_main<T>(
     tool: &str,
     args: &[String],
     parse: fn(&[String]) -> Result<Command<T>, String>,
-    run: fn(T, sycl_postlink::codegen_worker::ReadCheck) -> std::process::ExitCode,
+    run: fn(T, sycl_codegen::worker::ReadCheck) -> std::process::ExitCode,
 ) -> std::process::ExitCode {
     match parse(args) {
         Err(e) => crate::report_error(tool, &e),

@@ -10,12 +10,12 @@
 //!   `WorkerAllocator` installed, so that a failed allocation in a worker's
 //!   child reads as "out of memory"), the tool named for [`crate::stdio`];
 //!   then worker mode, where the process layer moves the bytes and
-//!   [`worker_main`] (`sycl-postlink`'s `codegen_worker`) says what they
+//!   [`worker_main`] (`sycl-codegen`'s `worker`) says what they
 //!   mean: every binary can be its own reading and compiling worker;
 //! - reading input ([`read_input`]: a file or standard input, refused when
 //!   empty, read once in a worker process first under a memory limit:
 //!   [`read_check`]), compiling in worker processes ([`worker`],
-//!   [`sycl_postlink::codegen_worker::compile_in_worker`]) with the SPIR-V
+//!   [`sycl_codegen::worker::compile_in_worker`]) with the SPIR-V
 //!   validated;
 //! - writing through [`sycl_postlink::output::Outputs`] (all or nothing) and
 //!   printing through [`crate::stdio`] (`out!`, `errln!`), with messages
@@ -25,8 +25,8 @@
 //! their host's signals or streams.
 
 use std::process::ExitCode;
-pub use sycl_postlink::codegen_worker::worker_main;
-use sycl_postlink::codegen_worker::{default_memory_limit, ReadCheck, WorkerCommand};
+pub use sycl_codegen::worker::worker_main;
+use sycl_codegen::worker::{default_memory_limit, ReadCheck, WorkerCommand};
 use sycl_postlink::input::read_file_or_stdin;
 use sycl_postlink::output::io_reason;
 pub use sycl_process::tool_main;
@@ -109,6 +109,7 @@ pub fn read_input_within(path: &str, timeout: Option<std::time::Duration>) -> Re
         timeout,
         ..read_check()?
     };
-    check.check(&name, &data).map_err(|e| format!("{name}: {e}"))?;
+    let threads = crate::env::env_defaults().tuning.thread_count(None);
+    check.check(&name, &data, threads).map_err(|e| format!("{name}: {e}"))?;
     Ok((data, name))
 }

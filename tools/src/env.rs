@@ -9,9 +9,9 @@
 use std::ffi::OsString;
 use std::time::Duration;
 
-use sycl_postlink::codegen_worker::DEFAULT_CODEGEN_TIMEOUT;
+use sycl_codegen::worker::DEFAULT_CODEGEN_TIMEOUT;
 use sycl_postlink::settings::RunTuning;
-use sycl_postlink::trace::DEFAULT_PROGRESS_AFTER;
+use sycl_process::trace::DEFAULT_PROGRESS_AFTER;
 
 /// What the environment says about a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,10 +10,11 @@
 
 use std::path::Path;
 
-use sycl_postlink::codegen_worker::{compile_in_worker, WorkerCommand};
+use sycl_codegen::syclbin::Container;
+use sycl_codegen::worker::{compile_in_worker, WorkerCommand};
+use sycl_codegen::CodegenOptions;
 use sycl_postlink::device_link::{link_inputs, syclbin_settings, DeviceLinkOptions};
 use sycl_postlink::output::Outputs;
-use sycl_postlink::syclbin::Container;
 use sycl_postlink::{OutputSpec, PostLinkOptions};
 use sycl_props::offload_binary::OffloadBinary;
 
@@ -66,7 +67,7 @@ fn post_link_options(o: &DeviceLinkOptions, t: &Temps) -> PostLinkOptions {
             target: String::new(),
             path: t.table(),
         }],
-        settings: syclbin_settings(o),
+        settings: syclbin_settings(o, false),
         read_check: o.syclbin.read_check(),
         ..Default::default()
     }
@@ -107,9 +108,15 @@ pub fn commands(o: &DeviceLinkOptions, output: &str, t: &Temps) -> Vec<Vec<Strin
 /// read in a worker first, as the link does).
 fn linked_bitcode(o: &DeviceLinkOptions) -> Result<Vec<u8>, String> {
     let check = o.syclbin.read_check();
-    link_inputs(&o.inputs, &o.device_libs, o.kernel_names, check.as_ref())
-        .map(|(bitcode, _)| bitcode)
-        .map_err(|e| e.0)
+    link_inputs(
+        &o.inputs,
+        &o.device_libs,
+        o.kernel_names,
+        check.as_ref(),
+        o.syclbin.threads,
+    )
+    .map(|(bitcode, _)| bitcode)
+    .map_err(|e| e.0)
 }
 
 /// Writes the intermediate files of [`Temps`] for `o`: the linked module,
@@ -140,12 +147,15 @@ pub fn save_temps(o: &DeviceLinkOptions, t: &Temps) -> Result<SavedTemps, String
         Some(w) => w.clone(),
         None => WorkerCommand::current_exe().map_err(|e| format!("cannot find this program: {e}"))?,
     };
-    let settings = o.syclbin.worker_settings();
+    let codegen = CodegenOptions {
+        memory_limit: Some(o.syclbin.memory_limit()),
+        ..o.syclbin.codegen.clone()
+    };
     let mut outs = Outputs::new();
     let mut listed = vec![t.linked(), t.table()];
     for row in table.rows() {
         let ir = std::fs::read(&row[code]).map_err(|e| format!("{}: {e}", row[code]))?;
-        let spv = compile_in_worker(&workers, &settings, o.syclbin.codegen_timeout, &row[code], &ir)
+        let spv = compile_in_worker(&workers, &codegen, &row[code], &ir)
             .map_err(|e| format!("{}: {e}", row[code]))?
             .spirv;
         let path = Path::new(&row[code])

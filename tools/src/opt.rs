@@ -121,8 +121,11 @@ pub struct OptOptions {
     /// turns it off).
     pub verify: bool,
     /// Read the input in a worker process first (the binary sets it; see
-    /// [`sycl_postlink::codegen_worker::ReadCheck`]).
-    pub read_check: Option<sycl_postlink::codegen_worker::ReadCheck>,
+    /// [`sycl_codegen::worker::ReadCheck`]).
+    pub read_check: Option<sycl_codegen::worker::ReadCheck>,
+    /// Threads the read check reads bitcode on (the environment's default
+    /// thread count; the passes run on one).
+    pub threads: usize,
 }
 
 impl Default for OptOptions {
@@ -139,6 +142,7 @@ impl Default for OptOptions {
             force_stateless_mem: true,
             verify: true,
             read_check: None,
+            threads: 1,
         }
     }
 }
@@ -479,7 +483,7 @@ pub fn run(o: &OptOptions) -> Result<(), OptError> {
         });
     }
     if let Some(c) = &o.read_check {
-        c.check(&file, &data).map_err(|reason| OptError::Read {
+        c.check(&file, &data, o.threads).map_err(|reason| OptError::Read {
             file: file.clone(),
             reason,
         })?;

@@ -5,15 +5,15 @@
 //! `--codegen-memory-limit`, the code cache's `--cache-dir`/`--no-cache`/
 //! `--cache-policy`, `--codegen-pieces`, `--codegen-opt-level`,
 //! `--codegen-timeout`), with what
-//! they set ([`SyclbinArgs`]) and how that maps onto
-//! `sycl_postlink::syclbin::SyclbinOptions` ([`SyclbinArgs::options`]).
+//! they set ([`SyclbinArgs`]: the code-generation ones straight into its
+//! `sycl_codegen::CodegenOptions`) and how that maps onto
+//! `sycl_codegen::syclbin::SyclbinOptions` ([`SyclbinArgs::options`]).
 //!
 //! [`cl::Opt`]: crate::cl::Opt
 
-use std::time::Duration;
-
-use sycl_postlink::pieces::PieceSettings;
-use sycl_postlink::syclbin::{self, SyclbinOptions};
+use sycl_codegen::pieces::PieceSettings;
+use sycl_codegen::syclbin::{self, SyclbinOptions};
+use sycl_codegen::CodegenOptions;
 
 use crate::cache_opts::CacheArgs;
 use crate::cl::{Opt, OptKind, OptSpec};
@@ -80,21 +80,15 @@ pub const fn thread_opts<T: HasThreads>() -> [Opt<T>; 2] {
 pub struct SyclbinArgs {
     /// `--threads`/`-j`.
     pub threads: Option<usize>,
-    /// `--spirv-ext` (DPC++'s list by default).
-    pub spirv_extensions: Vec<String>,
-    /// Not `--no-validate`.
-    pub validate: bool,
-    /// `--codegen-memory-limit`, in bytes (`Some(0)`: no limit).
-    pub codegen_memory_limit: Option<u64>,
-    /// `--cache-dir`, `--no-cache`, `--cache-policy`.
+    /// `--spirv-ext` (DPC++'s list by default), not `--no-validate`,
+    /// `--codegen-memory-limit` (in bytes; `Some(0)`: no limit),
+    /// `--codegen-pieces` (default: `SPL_CODEGEN_PIECES`, else `auto`),
+    /// `--codegen-opt-level`, `--codegen-timeout` (default:
+    /// `SPL_CODEGEN_TIMEOUT`, else 30 minutes; `None`: no limit).
+    pub codegen: CodegenOptions,
+    /// `--cache-dir`, `--no-cache`, `--cache-policy`, the shared and
+    /// remote cache's options.
     pub cache: CacheArgs,
-    /// `--codegen-pieces` (default: `SPL_CODEGEN_PIECES`, else off).
-    pub pieces: PieceSettings,
-    /// `--codegen-opt-level`.
-    pub opt_level: u8,
-    /// `--codegen-timeout` (default: `SPL_CODEGEN_TIMEOUT`, else 30 minutes;
-    /// `None`: no limit).
-    pub codegen_timeout: Option<Duration>,
 }
 
 impl SyclbinArgs {
@@ -104,13 +98,12 @@ impl SyclbinArgs {
     pub fn new() -> Result<Self, String> {
         Ok(SyclbinArgs {
             threads: None,
-            spirv_extensions: syclbin::default_spirv_extensions(),
-            validate: true,
-            codegen_memory_limit: None,
+            codegen: CodegenOptions {
+                pieces: codegen_pieces_default()?,
+                timeout: crate::env::codegen_timeout_default()?,
+                ..CodegenOptions::default()
+            },
             cache: CacheArgs::default(),
-            pieces: codegen_pieces_default()?,
-            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
-            codegen_timeout: crate::env::codegen_timeout_default()?,
         })
     }
 
@@ -120,13 +113,8 @@ impl SyclbinArgs {
         Ok(SyclbinOptions {
             threads: env.tuning.thread_count(self.threads),
             workers: Some(crate::entry::worker()?),
-            spirv_extensions: self.spirv_extensions.clone(),
-            validate: self.validate,
-            codegen_memory_limit: self.codegen_memory_limit,
+            codegen: self.codegen.clone(),
             cache: self.cache.settings()?,
-            pieces: self.pieces,
-            opt_level: self.opt_level,
-            codegen_timeout: self.codegen_timeout,
             ..o
         })
     }
@@ -142,7 +130,7 @@ pub fn codegen_memory_limit(v: &str) -> Result<u64, String> {
 }
 
 /// `--codegen-pieces=auto|off|force|I,F,SIZE,MAX[,COST]`: which images are
-/// compiled in pieces (`sycl_postlink::pieces`): `off` none, `auto` the
+/// compiled in pieces (`sycl_codegen::pieces`): `off` none, `auto` the
 /// large ones of many functions and the costly ones, `force` every image of
 /// two functions or more (for tests), and for tuning, images of at least I
 /// instructions and F functions, and images of two functions or more of an
@@ -183,17 +171,21 @@ fn args<T: HasSyclbinArgs>(t: &mut T) -> &mut SyclbinArgs {
     t.syclbin_args()
 }
 
+fn codegen<T: HasSyclbinArgs>(t: &mut T) -> &mut CodegenOptions {
+    &mut t.syclbin_args().codegen
+}
+
 /// The SYCLBIN code generation options, in `--help` order of the table they
 /// go in: `--spirv-ext` and `--no-validate` with the commands' own help
 /// (`syclbin` says which subcommand takes them), then the rest.
 pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate_help: &'static str) -> [Opt<T>; 12] {
     [
         Opt::value("spirv-ext", "list", spirv_ext_help, |t: &mut T, v| {
-            args(t).spirv_extensions = syclbin::parse_spirv_extensions(v).map_err(|e| e.to_string())?;
+            codegen(t).spirv_extensions = syclbin::parse_spirv_extensions(v).map_err(|e| e.to_string())?;
             Ok(())
         }),
         Opt::flag("no-validate", no_validate_help, |t: &mut T, v| {
-            args(t).validate = v != "true";
+            codegen(t).validate = v != "true";
             Ok(())
         }),
         Opt::value(
@@ -202,7 +194,7 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
             "Memory (MiB of address space) the process compiling one image may take beyond its worker's; an image \
              that needs more fails with 'out of memory' (default: the machine's memory divided by the threads; 0: no limit)",
             |t: &mut T, v| {
-                args(t).codegen_memory_limit = Some(codegen_memory_limit(v)?);
+                codegen(t).memory_limit = Some(codegen_memory_limit(v)?);
                 Ok(())
             },
         ),
@@ -274,7 +266,7 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
              global variables' elements, is 12000 or more, in pieces of about 250, at most 32), off, force (every \
              image of two functions or more), or the numbers",
             |t: &mut T, v| {
-                args(t).pieces = codegen_pieces(v)?;
+                codegen(t).pieces = codegen_pieces(v)?;
                 Ok(())
             },
         ),
@@ -283,7 +275,7 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
             "0-3",
             "The SPIR-V back end's optimization level, as llc -O<n> (default 2)",
             |t: &mut T, v| {
-                args(t).opt_level = codegen_opt_level(v)?;
+                codegen(t).opt_level = codegen_opt_level(v)?;
                 Ok(())
             },
         ),
@@ -293,7 +285,7 @@ pub fn codegen_opts<T: HasSyclbinArgs>(spirv_ext_help: &'static str, no_validate
             "How long a worker may take to compile one image (or one piece of it) before it is killed and the image \
              fails with an error naming this limit (default 1800, also $SPL_CODEGEN_TIMEOUT; 0: no limit)",
             |t: &mut T, v| {
-                args(t).codegen_timeout = crate::env::codegen_timeout(v)?;
+                codegen(t).timeout = crate::env::codegen_timeout(v)?;
                 Ok(())
             },
         ),

@@ -6,7 +6,7 @@
 //! and the `syclbin create` command line of such arguments
 //! ([`create_command`], with [`thread_opts`]'s `--threads`).
 
-use sycl_postlink::syclbin::Container;
+use sycl_codegen::syclbin::Container;
 use sycl_props::syclbin::BundleState;
 
 use crate::cl::Opt;

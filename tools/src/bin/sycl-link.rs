@@ -22,7 +22,7 @@
 //! split makes the images, with DPC++'s SPIR-V extensions (`-spirv-ext=`)
 //! and every module validated (unless `--no-validate`); the SPIR-V of an
 //! image compiled before is taken from the code cache
-//! (`sycl_postlink::code_cache`, `sycl_tools::cache_opts`).
+//! (`sycl_codegen::code_cache`, `sycl_tools::cache_opts`).
 //!
 //! In input and object state the images import only what the link does not
 //! define: a `SYCL_EXTERNAL` function is exported by its translation unit's
@@ -46,7 +46,7 @@
 //! LLVM 23's split values `translation_unit`, `link_unit`). It writes what
 //! `clang-linker-wrapper` registers with `__sycl_register_lib`: one offload
 //! binary per image, triple `spir64` (what Intel's runtime matches), the
-//! kernel names as `symbols` (`sycl_postlink::syclbin::Container::OffloadImages`).
+//! kernel names as `symbols` (`sycl_codegen::syclbin::Container::OffloadImages`).
 //! Kernels keep clang's names (`_ZTS<N>`, what `__builtin_sycl_unique_stable_name`
 //! gives the host) and every image carries what it calls: the wrapper passes
 //! no property sets, so no image can import from another.
@@ -57,10 +57,10 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
+use sycl_codegen::syclbin::{Container, SyclbinOptions, DEFAULT_TRIPLE, IMAGES_TRIPLE};
 use sycl_postlink::device_link::{device_link, find_device_libs, DeviceLinkOptions, ImageDependencies, KernelNames};
 use sycl_postlink::output::Outputs;
-use sycl_postlink::syclbin::{Container, SyclbinOptions, DEFAULT_TRIPLE, IMAGES_TRIPLE};
-use sycl_postlink::trace;
+use sycl_process::trace;
 use sycl_props::syclbin::BundleState;
 use sycl_split::SplitMode;
 use sycl_tools::cl::{self, Opt, Parsed};
@@ -174,7 +174,7 @@ fn plugin_opt(a: &mut LinkArgs, v: &str) -> Result<(), String> {
         .and_then(|l| sycl_tools::shared_opts::codegen_opt_level(l).ok())
     {
         Some(level) => {
-            a.syclbin.opt_level = level;
+            a.syclbin.codegen.opt_level = level;
             Ok(())
         }
         None => Err(format!(

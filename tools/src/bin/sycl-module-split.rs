@@ -2,7 +2,7 @@
 //! the command.
 use std::process::ExitCode;
 
-use sycl_postlink::codegen_worker::ReadCheck;
+use sycl_codegen::worker::ReadCheck;
 use sycl_postlink::ModuleSplitOptions;
 use sycl_tools::cli::{one_step_main, parse_module_split};
 

@@ -2,7 +2,7 @@
 //! `opt` does; see [`sycl_tools::opt`]. `-v` prints the command.
 use std::process::ExitCode;
 
-use sycl_postlink::codegen_worker::ReadCheck;
+use sycl_codegen::worker::ReadCheck;
 use sycl_tools::cli::one_step_main;
 use sycl_tools::opt::{parse_opt, OptOptions};
 
@@ -16,6 +16,7 @@ fn main_with_args(args: &[String]) -> ExitCode {
 
 fn run(mut o: OptOptions, check: ReadCheck) -> ExitCode {
     o.read_check = Some(check);
+    o.threads = sycl_tools::env::env_defaults().tuning.thread_count(None);
     match sycl_tools::opt::run(&o) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => sycl_tools::report_error(TOOL, &e.to_string()),

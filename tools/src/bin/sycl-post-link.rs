@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use sycl_postlink::output::Outputs;
 use sycl_postlink::split_report::split_report;
-use sycl_postlink::trace;
 use sycl_postlink::{Input, PostLinkError};
+use sycl_process::trace;
 use sycl_split::SplitMode;
 use sycl_tools::cli::{parse_post_link, post_link_command, shell_line, Command, CommandExtras};
 

@@ -11,7 +11,9 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
-use sycl_postlink::codegen_worker::{compile_in_worker, default_memory_limit, WorkerSettings};
+use sycl_codegen::pieces::PieceSettings;
+use sycl_codegen::worker::compile_in_worker;
+use sycl_codegen::CodegenOptions;
 use sycl_postlink::output::Outputs;
 use sycl_tools::cl::{self, Arg, Opt};
 
@@ -149,15 +151,15 @@ fn compile(
             let m = ctx.parse_ir(ir, name).map_err(|e| in_file(e.to_string()))?;
             sycl_spirv::check_target(&m, sycl_spirv::Backend::Spirv).map_err(|e| in_file(e.to_string()))?;
             drop(m);
-            let settings = WorkerSettings {
+            let codegen = CodegenOptions {
                 spirv_extensions: Vec::new(),
                 validate,
-                memory_limit: default_memory_limit(1),
-                read_only: false,
-                pieces: sycl_postlink::pieces::PieceSettings::OFF,
-                opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
+                pieces: PieceSettings::OFF,
+                memory_limit: None,
+                timeout,
+                ..CodegenOptions::default()
             };
-            compile_in_worker(&sycl_tools::entry::worker()?, &settings, timeout, name, ir)
+            compile_in_worker(&sycl_tools::entry::worker()?, &codegen, name, ir)
                 .map_err(in_file)?
                 .spirv
         }

@@ -23,7 +23,7 @@
 //! images it read as they are, and promises what `create` promises of them: every SPIR-V module passes
 //! SPIRV-Tools' validator (unless `--no-validate`), and a module that does not is an error naming it.
 //!
-//! `create` builds one abstract module per image (`sycl_postlink::syclbin`). `--table` reads a sycl-post-link
+//! `create` builds one abstract module per image (`sycl_codegen::syclbin`). `--table` reads a sycl-post-link
 //! file table: each row's `Code` file is LLVM IR (bitcode or text), compiled to SPIR-V (by worker processes,
 //! this program started with `--sycl-codegen-worker`, one per core; `-spirv-ext=` sets the SPIR-V extensions
 //! allowed, DPC++'s by default; every module is validated unless `--no-validate`), or a module
@@ -36,7 +36,7 @@
 //! `--arch`; `--bare` writes the SYCLBIN alone; `--offload-images` writes no SYCLBIN but one offload binary per
 //! module, as LLVM 22's `clang-sycl-linker` does for `clang-linker-wrapper` (`Container::OffloadImages`:
 //! `triple` default `spir64`, the kernel names as `symbols`, no property sets). The SPIR-V of an image compiled before is taken from the code
-//! cache (`sycl_postlink::code_cache`; `--cache-dir`, `--no-cache`, `--cache-policy`: `sycl_tools::cache_opts`).
+//! cache (`sycl_codegen::code_cache`; `--cache-dir`, `--no-cache`, `--cache-policy`: `sycl_tools::cache_opts`).
 //!
 //! `cache` prints the code cache's directory, entries, bytes and the hits, misses and stores of the runs that
 //! used it (`show`, the default), empties it (`clear`) or prunes it now by its policy (`prune`).
@@ -46,12 +46,12 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use sycl_postlink::input::read_file_or_stdin;
-use sycl_postlink::output::{io_reason, Outputs};
-use sycl_postlink::syclbin::{
+use sycl_codegen::syclbin::{
     self as syclbin_pack, Container, Packager, SyclbinImage, SyclbinOptions, SyclbinPackError,
 };
-use sycl_postlink::trace;
+use sycl_postlink::input::read_file_or_stdin;
+use sycl_postlink::output::{io_reason, Outputs};
+use sycl_process::trace;
 use sycl_props::file_table::FileTable;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{self, AbstractModule, IrType, NativeImage, Packaging, Syclbin, SyclbinFile};
@@ -348,7 +348,7 @@ fn parse_image_spec(raw: &str) -> Result<ImageSpec, Failure> {
     Ok(spec)
 }
 
-/// One abstract module to be: an image for `sycl_postlink::syclbin`, or a native device code image.
+/// One abstract module to be: an image for `sycl_codegen::syclbin`, or a native device code image.
 enum Entry {
     Image(SyclbinImage),
     Native(AbstractModule),
@@ -585,7 +585,7 @@ fn run_command(
             let bin = SyclbinFile::read(&read(&file)?)
                 .map_err(|e| fail(&file, e.to_string()))?
                 .syclbin;
-            if c.syclbin.validate {
+            if c.syclbin.codegen.validate {
                 validate_images(&bin).map_err(|e| fail(&file, e))?;
             }
             let strings = [("triple", c.triple.as_deref()), ("arch", c.arch.as_deref())];
@@ -668,7 +668,7 @@ fn write_file(path: &str, bytes: &[u8]) -> Result<(), Failure> {
 /// bytes and the hits, misses and stores of the runs recorded; or empties
 /// it; or prunes it now by its policy.
 fn cache_command(what: Option<&str>, extra: Option<String>, args: &cache_opts::CacheArgs) -> Result<(), Failure> {
-    use sycl_postlink::code_cache;
+    use sycl_codegen::code_cache;
     if let Some(extra) = extra {
         return Err(plain(format!(
             "cache takes one of show, clear, prune, got '{extra}' too"

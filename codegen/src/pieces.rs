@@ -120,7 +120,7 @@ impl PieceSettings {
     }
 
     /// The settings as one argument: `MIN_INSTRUCTIONS,MIN_FUNCTIONS,SIZE,MAX,MIN_COST`
-    /// (the worker's, and `--codegen-pieces`' explicit form).
+    /// (`--codegen-pieces`' explicit form).
     pub fn to_arg(self) -> String {
         self.numbers().map(|n| n.to_string()).join(",")
     }
@@ -308,7 +308,7 @@ pub fn estimated_cost(m: &Module<'_>) -> usize {
 
 /// [`estimated_cost`] of a module of `functions` function definitions of
 /// `instructions` in all, beside global variables of `weight` in all.
-pub(crate) fn cost_of(instructions: usize, functions: usize, weight: usize) -> usize {
+pub fn cost_of(instructions: usize, functions: usize, weight: usize) -> usize {
     instructions.saturating_add(tables_cost(functions, weight))
 }
 
@@ -320,7 +320,7 @@ fn tables_cost(functions: usize, weight: usize) -> usize {
 
 /// A global variable's weight in [`estimated_cost`]: one, plus the scalar
 /// elements of its initializer where that is neither zero nor undefined.
-pub(crate) fn table_weight(g: Value<'_>) -> usize {
+pub fn table_weight(g: Value<'_>) -> usize {
     match g.initializer() {
         Some(init) if !init.is_null_constant() && !init.is_zero_aggregate() => {
             1usize.saturating_add(scalar_elements(g.global_value_type()))

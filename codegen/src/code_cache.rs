@@ -22,7 +22,7 @@
 //!
 //! An entry (`<dir>/entries/<first two hex digits>/<key in hex>`): a magic
 //! line with the format version, the key, the payload's length, the
-//! payload (the worker protocol's answer, `codegen_worker::write_answer`)
+//! payload (the worker protocol's answer, `worker::write_answer`)
 //! and the HMAC-SHA-256 of all that under the cache's key. An entry whose
 //! magic, key, length or MAC does not match (truncated, bit-flipped, of
 //! another format, planted by someone without the key) is a miss with a
@@ -50,7 +50,7 @@
 //! did not change).
 //!
 //! The cache also remembers which input files a worker read without
-//! crashing (`sycl-link`'s read check, [`codegen_worker::ReadCheck`]) and
+//! crashing (`sycl-link`'s read check, [`worker::ReadCheck`]) and
 //! the verifier passed: an entry keyed by the file's bytes, the tool and
 //! the memory limit, so that a relink of unchanged files reads them in
 //! process at once instead of in a worker first, and does not verify them
@@ -83,8 +83,9 @@ use sha2::{Digest, Sha256};
 use sycl_process::dir::{random_bytes, Dir, Kind};
 use sycl_process::frame::{read_field, read_fields, write_field, write_fields};
 
-use crate::codegen_worker::{self, CompiledIr, Request, WorkerSettings};
+use crate::options::CodegenOptions;
 use crate::remote_cache::{Fetched, RemoteCache, RemoteSettings};
+use crate::worker::{self, CompiledIr, Request};
 
 /// The entry format; a new one changes every key.
 const MAGIC: &[u8; 16] = b"spl-code-cache2\n";
@@ -464,22 +465,17 @@ impl CodeCache {
         Some(digest)
     }
 
-    /// The key of compiling `code` as `request` with `settings`: an image
+    /// The key of compiling `code` as `request` with `codegen`: an image
     /// and a piece of the same bytes answer differently (a piece is not
-    /// validated and names no kernels), and how images are cut and the back
-    /// end's optimization level decide the bytes too.
-    pub fn key(&self, request: Request, code: &[u8], settings: &WorkerSettings) -> Key {
+    /// validated and names no kernels), and every option that decides the
+    /// bytes ([`CodegenOptions::key_bytes`]) is in it.
+    pub fn key(&self, request: Request, code: &[u8], codegen: &CodegenOptions) -> Key {
         let mut h = Sha256::new();
         h.update(self.salt);
-        h.update([request as u8, settings.opt_level]);
-        let p = settings.pieces;
-        for n in p.numbers() {
-            h.update((n as u64).to_le_bytes());
-        }
-        let exts = settings.spirv_extensions.join(",");
-        h.update((exts.len() as u64).to_le_bytes());
-        h.update(exts.as_bytes());
-        h.update([u8::from(settings.validate)]);
+        h.update([request as u8]);
+        let options = codegen.key_bytes();
+        h.update((options.len() as u64).to_le_bytes());
+        h.update(options);
         h.update((code.len() as u64).to_le_bytes());
         h.update(code);
         Key(h.finalize().into())
@@ -544,7 +540,7 @@ impl CodeCache {
 
     fn read_entry(&self, key: &Key) -> Option<CompiledIr> {
         let payload = self.read_payload(key)?;
-        match codegen_worker::read_answer(&mut &payload[..]) {
+        match worker::read_answer(&mut &payload[..]) {
             Ok(Ok(c)) => Some(c),
             _ => None,
         }
@@ -610,8 +606,7 @@ impl CodeCache {
     /// name, then renamed into place. Failures are silent.
     pub fn store(&self, key: &Key, compiled: &CompiledIr) {
         let mut payload = Vec::new();
-        if codegen_worker::write_answer(&mut payload, &Ok(compiled.clone())).is_ok() && self.write_entry(key, &payload)
-        {
+        if worker::write_answer(&mut payload, &Ok(compiled.clone())).is_ok() && self.write_entry(key, &payload) {
             self.stores.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -754,7 +749,7 @@ impl CodeCache {
         self.read_payload(key).is_some_and(|p| p == marker)
     }
 
-    /// The keys of the read check ([`codegen_worker::ReadCheck`]) of
+    /// The keys of the read check ([`worker::ReadCheck`]) of
     /// `files` ([`file_digests`]) under `memory_limit`: a hash of their
     /// bytes, the tool and the limit.
     pub fn read_check_keys(&self, files: &[FileDigest], memory_limit: u64) -> Vec<Key> {
@@ -1136,14 +1131,11 @@ mod tests {
         CodeCache::open(s, &worker()).expect("not refused").expect("opens")
     }
 
-    fn worker_settings() -> WorkerSettings {
-        WorkerSettings {
+    fn worker_settings() -> CodegenOptions {
+        CodegenOptions {
             spirv_extensions: vec!["SPV_KHR_a".into()],
-            validate: true,
-            memory_limit: 0,
-            read_only: false,
             pieces: crate::pieces::PieceSettings::OFF,
-            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
+            ..CodegenOptions::default()
         }
     }
 
@@ -1435,12 +1427,9 @@ mod tests {
         s6.pieces = crate::pieces::PieceSettings::forced(16);
         assert_ne!(k, c.key(Request::Image, b"ir", &s6));
         let mut s4 = s.clone();
-        s4.memory_limit = 1 << 30;
-        assert_eq!(
-            k,
-            c.key(Request::Image, b"ir", &s4),
-            "the memory limit does not change bytes"
-        );
+        s4.memory_limit = Some(1 << 30);
+        s4.timeout = None;
+        assert_eq!(k, c.key(Request::Image, b"ir", &s4), "the limits do not change bytes");
         let mut other = settings(&d);
         other.tool = "test 0.1.0 (git def)".into();
         let c2 = open(&other);

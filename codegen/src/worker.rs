@@ -27,8 +27,9 @@
 //! failure the message. The status byte is 0 for success, 1 for failure, 2
 //! for an image cut into pieces, 3 for a read check's module that also
 //! verified ([`ReadCheck`]) and 4 for success with a reason to stay whole.
-//! A worker's settings (SPIR-V extensions, validation) are its arguments.
-//! Nothing is written to disk.
+//! Before its first request a worker reads one record: its role and its
+//! options ([`WorkerRecord`], [`CodegenOptions`]). Nothing is written to
+//! disk.
 //!
 //! The process side (finding and starting worker programs, the fields'
 //! framing, forking, memory limits, signals) is `sycl-process`'s; this
@@ -47,89 +48,10 @@ use sycl_process::timed::Timed;
 use sycl_process::worker::{end_worker, spawn_worker};
 pub use sycl_process::{WorkerCommand, WORKER_FLAG};
 
-use crate::input::read_bitcode_in_shares;
+pub use crate::options::DEFAULT_CODEGEN_TIMEOUT;
+use crate::options::{CodegenOptions, WorkerRecord, WorkerRole};
 use crate::pieces::{Partition, PieceSettings};
 use sycl_props::property_set::PropertySetRegistry;
-
-/// How long a worker may go without answering a request before it is
-/// killed and the request fails, by default: 30 minutes, far beyond what
-/// LLVM's back end takes for the largest real image (seconds), so that
-/// only a hang (or a stopped process) reaches it.
-pub const DEFAULT_CODEGEN_TIMEOUT: Duration = Duration::from_secs(1800);
-
-/// What a worker compiles an image with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WorkerSettings {
-    /// SPIR-V extensions the back end may use.
-    pub spirv_extensions: Vec<String>,
-    /// Whether every SPIR-V module is validated.
-    pub validate: bool,
-    /// Address space, in bytes, each compiling child may take beyond the
-    /// worker's own (`RLIMIT_AS`); 0 for no limit. A child that runs out
-    /// fails its image with "out of memory".
-    pub memory_limit: u64,
-    /// Read each request's LLVM IR and nothing more ([`ReadCheck`]).
-    pub read_only: bool,
-    /// Which images are cut into pieces ([`crate::pieces`]).
-    pub pieces: PieceSettings,
-    /// The back end's optimization level (`llc -O<n>`, 0 to 3).
-    pub opt_level: u8,
-}
-
-impl WorkerSettings {
-    fn to_args(&self) -> Vec<String> {
-        let mut a = vec![format!("--spirv-ext={}", self.spirv_extensions.join(","))];
-        if !self.validate {
-            a.push("--no-validate".into());
-        }
-        if self.memory_limit != 0 {
-            a.push(format!("--memory-limit={}", self.memory_limit));
-        }
-        if self.read_only {
-            a.push("--read-only".into());
-        }
-        if self.opt_level != sycl_spirv::DEFAULT_OPT_LEVEL {
-            a.push(format!("--opt-level={}", self.opt_level));
-        }
-        if self.pieces.enabled() {
-            a.push(format!("--pieces={}", self.pieces.to_arg()));
-        }
-        a
-    }
-
-    fn from_args(args: &[String]) -> Result<Self, String> {
-        let mut s = WorkerSettings {
-            spirv_extensions: Vec::new(),
-            validate: true,
-            memory_limit: 0,
-            read_only: false,
-            pieces: PieceSettings::OFF,
-            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
-        };
-        for a in args {
-            if let Some(v) = a.strip_prefix("--spirv-ext=") {
-                s.spirv_extensions = v.split(',').filter(|e| !e.is_empty()).map(str::to_string).collect();
-            } else if a == "--no-validate" {
-                s.validate = false;
-            } else if a == "--read-only" {
-                s.read_only = true;
-            } else if let Some(v) = a.strip_prefix("--opt-level=") {
-                s.opt_level = v
-                    .parse()
-                    .ok()
-                    .filter(|l| *l <= 3)
-                    .ok_or_else(|| format!("bad worker argument '{a}'"))?;
-            } else if let Some(v) = a.strip_prefix("--pieces=") {
-                s.pieces = PieceSettings::from_arg(v).ok_or_else(|| format!("bad worker argument '{a}'"))?;
-            } else if let Some(v) = a.strip_prefix("--memory-limit=") {
-                s.memory_limit = v.parse().map_err(|_| format!("bad worker argument '{a}'"))?;
-            } else {
-                return Err(format!("unknown worker argument '{a}'"));
-            }
-        }
-        Ok(s)
-    }
-}
 
 /// An LLVM IR image compiled to SPIR-V, with what packaging reads from the IR.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -166,7 +88,7 @@ pub enum Request {
 
 /// One piece of an image ([`Request::Piece`]) compiled in this process:
 /// its SPIR-V, to be joined with the other pieces'.
-fn compile_piece(code: &[u8], name: &str, settings: &WorkerSettings) -> Result<CompiledIr, String> {
+fn compile_piece(code: &[u8], name: &str, settings: &CodegenOptions) -> Result<CompiledIr, String> {
     let ctx = sycl_ir::Context::new();
     let m = ctx.parse_ir(code, name).map_err(|e| e.to_string())?;
     let spirv =
@@ -187,7 +109,7 @@ pub fn compile_unit(
     request: Request,
     code: &[u8],
     name: &str,
-    settings: &WorkerSettings,
+    settings: &CodegenOptions,
 ) -> Result<CompiledIr, String> {
     match request {
         Request::Image => compile_llvm_ir(code, name, settings),
@@ -196,7 +118,7 @@ pub fn compile_unit(
 }
 
 /// [`compile_unit`] of an image.
-pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Result<CompiledIr, String> {
+pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &CodegenOptions) -> Result<CompiledIr, String> {
     use sycl_passes::properties::param_opt;
     let ctx = sycl_ir::Context::new();
     let m = ctx.parse_ir(code, name).map_err(|e| e.to_string())?;
@@ -251,17 +173,17 @@ pub fn compile_llvm_ir(code: &[u8], name: &str, settings: &WorkerSettings) -> Re
 const BACK_END_STOPPED: &str = "LLVM's back end stopped";
 
 /// A worker's life (worker mode of a binary, `sycl_process::tool_main`):
-/// `args` are the arguments after [`WORKER_FLAG`], the worker's settings;
-/// compiles requests from standard input until it closes. Returns the
-/// process's exit status.
+/// `args` are the arguments after [`WORKER_FLAG`] (none); reads its
+/// [`WorkerRecord`], then answers requests from standard input until it
+/// closes. Returns the process's exit status.
 pub fn worker_main(args: &[String]) -> i32 {
-    match WorkerSettings::from_args(args) {
-        Ok(settings) => match serve_with(
-            &settings,
-            &mut io::stdin().lock(),
-            &mut io::stdout().lock(),
-            Isolation::Fork,
-        ) {
+    if let Some(a) = args.first() {
+        eprintln!("sycl codegen worker: error: unknown worker argument '{a}'");
+        return 2;
+    }
+    let mut input = io::stdin().lock();
+    match WorkerRecord::read(&mut input) {
+        Ok(record) => match serve_with(&record, &mut input, &mut io::stdout().lock(), Isolation::Fork) {
             Ok(()) => 0,
             Err(_) => 1,
         },
@@ -361,17 +283,24 @@ pub(crate) fn read_answer(r: &mut impl Read) -> io::Result<Result<CompiledIr, St
 /// its crash is this image's error. Forking costs far less than starting
 /// `llc` (libLLVM is loaded and relocated once).
 fn serve_with(
-    settings: &WorkerSettings,
+    record: &WorkerRecord,
     input: &mut impl Read,
     output: &mut impl Write,
     isolation: Isolation,
 ) -> io::Result<()> {
-    sycl_process::serve::serve(&Codegen(settings), input, output, isolation)
+    sycl_process::serve::serve(&Codegen(record), input, output, isolation)
 }
 
 /// What a code generation worker's requests mean ([`Request`] kinds, the
 /// answers of [`write_answer`]); `sycl-process` moves the bytes.
-struct Codegen<'a>(&'a WorkerSettings);
+struct Codegen<'a>(&'a WorkerRecord);
+
+impl Codegen<'_> {
+    /// The memory limit of a compiling or reading child, in bytes (0: none).
+    fn memory_limit(&self) -> u64 {
+        self.0.codegen.memory_limit.unwrap_or(0)
+    }
+}
 
 impl Handler for Codegen<'_> {
     fn accepts(&self, kind: u8) -> bool {
@@ -379,22 +308,21 @@ impl Handler for Codegen<'_> {
     }
 
     fn in_child(&self) {
-        sycl_process::child::limit_memory(self.0.memory_limit, sycl_ir::exit_on_out_of_memory);
+        sycl_process::child::limit_memory(self.memory_limit(), sycl_ir::exit_on_out_of_memory);
     }
 
     fn answer(&self, kind: u8, name: &str, code: &[u8], out: &mut dyn Write) -> io::Result<bool> {
-        let settings = self.0;
         let request = if kind == Request::Piece as u8 {
             Request::Piece
         } else {
             Request::Image
         };
-        let result = if settings.read_only {
+        let result = if let WorkerRole::Read { threads } = self.0.role {
             // A reader's diagnostic is not this check's business: the
             // caller's own read reports it. Only surviving counts, and
             // whether the bitcode's shares verified.
             let verified = if sycl_ir::is_bitcode(code) {
-                read_bitcode_in_shares(code)
+                sycl_ir::verify_bitcode_in_shares(code, threads)
             } else {
                 drop(sycl_ir::Context::new().parse_ir(code, name));
                 false
@@ -404,7 +332,7 @@ impl Handler for Codegen<'_> {
                 ..CompiledIr::default()
             })
         } else {
-            compile_unit(request, code, name, settings)
+            compile_unit(request, code, name, &self.0.codegen)
         };
         write_answer(out, &result)?;
         // A back end that stopped leaves LLVM's state in this process
@@ -413,9 +341,12 @@ impl Handler for Codegen<'_> {
     }
 
     fn child_failed(&self, end: ChildEnd, out: &mut dyn Write) -> io::Result<()> {
-        let step = if self.0.read_only { Step::Read } else { Step::Codegen };
+        let step = match self.0.role {
+            WorkerRole::Read { .. } => Step::Read,
+            WorkerRole::Compile => Step::Codegen,
+        };
         let message = match end {
-            ChildEnd::Status(status) => describe_exit(status, step, self.0.memory_limit),
+            ChildEnd::Status(status) => describe_exit(status, step, self.memory_limit()),
             ChildEnd::Lost(ForkError::Fork(e)) => format!("cannot fork a code generation process: {e}"),
             ChildEnd::Lost(ForkError::Wait(e)) => {
                 format!("code generation failed: the compiling process was lost ({e})")
@@ -477,17 +408,17 @@ pub(crate) struct Worker {
 }
 
 impl Worker {
-    /// Starts a worker; `timeout` is how long one request may take (`None`:
-    /// as long as it takes).
+    /// Starts a worker for `record`; `timeout` is how long one request may
+    /// take (`None`: as long as it takes). The record goes out with the
+    /// first request.
     pub(crate) fn start(
         command: &WorkerCommand,
-        settings: &WorkerSettings,
+        record: &WorkerRecord,
         timeout: Option<Duration>,
     ) -> Result<Self, String> {
         let mut child = spawn_worker(
             Command::new(&command.program)
                 .args(&command.args)
-                .args(settings.to_args())
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::null()),
@@ -503,11 +434,21 @@ impl Worker {
             let _ = end_worker(&mut child);
             return Err("cannot talk to the code generation worker".into());
         };
+        let mut stdin = BufWriter::new(stdin);
+        // Into the buffer (a record is far smaller than it): sent, under
+        // the deadline, with the first request.
+        if record.write(&mut stdin).is_err() {
+            let _ = end_worker(&mut child);
+            return Err("cannot talk to the code generation worker".into());
+        }
         Ok(Worker {
             child,
-            stdin: BufWriter::new(stdin),
+            stdin,
             stdout: BufReader::new(stdout),
-            step: Step::Codegen,
+            step: match record.role {
+                WorkerRole::Read { .. } => Step::Read,
+                WorkerRole::Compile => Step::Codegen,
+            },
             timeout,
         })
     }
@@ -602,7 +543,7 @@ pub struct ReadCheck {
     /// The worker program.
     pub command: WorkerCommand,
     /// The reading process's memory limit beyond the worker's own (bytes, 0
-    /// for none; see [`WorkerSettings::memory_limit`]).
+    /// for none; see [`CodegenOptions::memory_limit`]).
     pub memory_limit: u64,
     /// How long the reading may take before the worker is killed and the
     /// check fails (`None`: as long as it takes).
@@ -610,7 +551,13 @@ pub struct ReadCheck {
 }
 
 impl ReadCheck {
-    /// Reads `code` (named `name`) in a worker. `Err` is one line on how
+    /// The most threads a check reads on: beyond 8, the module-level
+    /// records each thread reads again cost more than the bodies it saves.
+    pub const MAX_THREADS: usize = 8;
+
+    /// Reads `code` (named `name`) in a worker, bitcode on `threads` threads
+    /// there (the run's thread count; at most [`ReadCheck::MAX_THREADS`]).
+    /// `Err` is one line on how
     /// the reading ended (crash, out of memory) or why no worker could do
     /// it; a module LLVM refuses with a diagnostic passes (the caller's own
     /// read reports it). `Ok(true)` where the worker also found the module
@@ -621,16 +568,18 @@ impl ReadCheck {
     /// own read of the module will take (`sycl_process::alloc::prefault_heap`:
     /// 16 bytes per bitcode byte, at most 256 MB); the check then runs on a
     /// helper thread.
-    pub fn check(&self, name: &str, code: &[u8]) -> Result<bool, String> {
-        let settings = WorkerSettings {
-            spirv_extensions: Vec::new(),
-            validate: false,
-            memory_limit: self.memory_limit,
-            read_only: true,
-            pieces: PieceSettings::OFF,
-            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
+    pub fn check(&self, name: &str, code: &[u8], threads: usize) -> Result<bool, String> {
+        let record = WorkerRecord {
+            role: WorkerRole::Read {
+                threads: threads.clamp(1, Self::MAX_THREADS) as u32,
+            },
+            codegen: CodegenOptions {
+                memory_limit: Some(self.memory_limit),
+                timeout: None,
+                ..CodegenOptions::default()
+            },
         };
-        let check = || compile_in_worker(&self.command, &settings, self.timeout, name, code).map(|c| c.verified);
+        let check = || run_in_worker(&self.command, &record, self.timeout, name, code).map(|c| c.verified);
         if !sycl_ir::is_bitcode(code) {
             return check();
         }
@@ -661,32 +610,40 @@ const PREFAULT_MAX: usize = 256 << 20;
 /// Compiles one LLVM IR image (named `name`) as [`compile_llvm_ir`] does,
 /// in a worker process started for it (its forked child does the work): a
 /// back end that crashes, overflows its stack or runs out of
-/// `settings.memory_limit` is this call's one-line error, not the end of the
-/// caller. With [`WorkerSettings::read_only`] the image is only read
-/// (what [`ReadCheck`] does). For commands that compile one module
+/// `codegen.memory_limit` (`None`: the machine's memory) is this call's
+/// one-line error, not the end of the caller, and so is a worker that takes
+/// longer than `codegen.timeout`. For commands that compile one module
 /// (`sycl-spirv-emit`, `sycl-link --save-temps`); many images go through
 /// [`crate::syclbin`]'s pool instead.
-///
-/// `timeout`: how long the worker may take before it is killed and the
-/// call fails (`None`: as long as it takes; [`DEFAULT_CODEGEN_TIMEOUT`] is
-/// the commands' default).
 pub fn compile_in_worker(
     command: &WorkerCommand,
-    settings: &WorkerSettings,
+    codegen: &CodegenOptions,
+    name: &str,
+    code: &[u8],
+) -> Result<CompiledIr, String> {
+    let record = WorkerRecord {
+        role: WorkerRole::Compile,
+        codegen: CodegenOptions {
+            // One module in, one SPIR-V module out: never cut into pieces here.
+            pieces: PieceSettings::OFF,
+            memory_limit: Some(codegen.memory_limit.unwrap_or_else(|| default_memory_limit(1))),
+            timeout: None,
+            ..codegen.clone()
+        },
+    };
+    run_in_worker(command, &record, codegen.timeout, name, code)
+}
+
+/// One image through a worker started for it.
+fn run_in_worker(
+    command: &WorkerCommand,
+    record: &WorkerRecord,
     timeout: Option<Duration>,
     name: &str,
     code: &[u8],
 ) -> Result<CompiledIr, String> {
     block_sigpipe_on_this_thread();
-    // One module in, one SPIR-V module out: never cut into pieces here.
-    let settings = WorkerSettings {
-        pieces: PieceSettings::OFF,
-        ..settings.clone()
-    };
-    let mut w = Worker::start(command, &settings, timeout)?;
-    if settings.read_only {
-        w.step = Step::Read;
-    }
+    let mut w = Worker::start(command, record, timeout)?;
     w.compile(Request::Image, name, code).map_err(|(message, _)| message)
 }
 
@@ -696,13 +653,14 @@ mod tests {
 
     #[test]
     fn the_protocol_round_trips_through_serve() {
-        let settings = WorkerSettings {
-            spirv_extensions: Vec::new(),
-            validate: true,
-            memory_limit: 0,
-            read_only: false,
-            pieces: PieceSettings::OFF,
-            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
+        let record = WorkerRecord {
+            role: WorkerRole::Compile,
+            codegen: CodegenOptions {
+                spirv_extensions: Vec::new(),
+                pieces: PieceSettings::OFF,
+                memory_limit: Some(0),
+                ..CodegenOptions::default()
+            },
         };
         let mut request = Vec::new();
         let ir = b"target triple = \"spir64-unknown-unknown\"\n\
@@ -714,7 +672,7 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
         write_field(&mut request, b"bad.ll").unwrap();
         write_field(&mut request, b"define void @f( {").unwrap();
         let mut answer = Vec::new();
-        serve_with(&settings, &mut request.as_slice(), &mut answer, Isolation::InProcess).expect("serve");
+        serve_with(&record, &mut request.as_slice(), &mut answer, Isolation::InProcess).expect("serve");
         let mut r = answer.as_slice();
         let mut status = [0u8];
         r.read_exact(&mut status).unwrap();
@@ -728,19 +686,5 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {\n  store i32 1, 
         assert_eq!(status[0], 1);
         assert!(read_string(&mut r).unwrap().starts_with("bad.ll:1:"));
         assert!(r.is_empty());
-    }
-
-    #[test]
-    fn settings_travel_as_arguments() {
-        let s = WorkerSettings {
-            spirv_extensions: vec!["SPV_A".into(), "SPV_B".into()],
-            validate: false,
-            memory_limit: 1 << 30,
-            read_only: true,
-            pieces: PieceSettings::forced(4),
-            opt_level: 0,
-        };
-        assert_eq!(WorkerSettings::from_args(&s.to_args()).unwrap(), s);
-        assert!(WorkerSettings::from_args(&["--x".into()]).is_err());
     }
 }

@@ -10,7 +10,7 @@
 //! binary (image kind SYCLBIN, offload kind SYCL), the form the SYCL runtime
 //! reads, unless a bare SYCLBIN is asked for.
 //!
-//! LLVM IR is compiled by worker processes ([`crate::codegen_worker`]) when
+//! LLVM IR is compiled by worker processes ([`crate::worker`]) when
 //! the options name a worker program, else in this process (one image at a
 //! time: the SPIR-V back end keeps state in statics). Images stream in
 //! ([`Packager`]): each is compiled as soon as it is submitted, while later
@@ -21,7 +21,7 @@
 //! thread or worker count nor on timing.
 //!
 //! A large image is compiled in pieces ([`crate::pieces`],
-//! [`SyclbinOptions::pieces`]): a worker cuts it, its pieces join the queue
+//! [`CodegenOptions::pieces`]): a worker cuts it, its pieces join the queue
 //! ahead of the images waiting, any thread compiles them, and the thread
 //! that compiles the last joins their SPIR-V into the image's module
 //! (`sycl_spirv::join_pieces`, in this process), which
@@ -33,8 +33,10 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::code_cache::{CacheSettings, CodeCache, Key};
-use crate::codegen_worker::{self, CompiledIr, Request, Worker, WorkerCommand, WorkerSettings};
+use crate::options::{CodegenOptions, WorkerRecord, WorkerRole};
 use crate::pieces::PieceSettings;
+use crate::worker::{self, CompiledIr, Request, Worker, WorkerCommand};
+use sycl_process::trace;
 use sycl_props::property_set::{names, PropertySetRegistry, PropertyValue};
 use sycl_props::syclbin::{AbstractModule, BundleState, IrModule, IrType, Syclbin};
 pub use sycl_spirv::{
@@ -63,22 +65,6 @@ pub struct SyclbinImage {
     /// The image's symbol table (a `.sym` file's lines), used for
     /// `[SYCL/kernel names]` when neither the properties nor LLVM IR give them.
     pub symbols: Option<Vec<String>>,
-}
-
-impl From<crate::image::Image> for SyclbinImage {
-    /// An image of the in-memory pipeline ([`crate::post_link_images`]):
-    /// its IR, its property sets (none unless properties were asked for) and
-    /// its symbol table, named `image <N>` after its number.
-    fn from(image: crate::image::Image) -> Self {
-        SyclbinImage {
-            name: format!("image {}", image.number),
-            code: image.ir,
-            properties: image.properties.unwrap_or_default(),
-            symbols: image
-                .symbols
-                .map(|s| s.lines().filter(|l| !l.is_empty()).map(str::to_string).collect()),
-        }
-    }
 }
 
 /// What wraps the SYCLBIN.
@@ -124,36 +110,16 @@ pub struct SyclbinOptions {
     /// compiles in this process, where a back-end crash or stack overflow
     /// ends the process.
     pub workers: Option<WorkerCommand>,
-    /// SPIR-V extensions the back end may use (default: DPC++'s,
-    /// `sycl_spirv::DPCPP_EXTENSIONS`).
-    pub spirv_extensions: Vec<String>,
-    /// Whether every SPIR-V module compiled or stored is validated.
-    pub validate: bool,
+    /// How LLVM IR is compiled: extensions, validation, pieces, the back
+    /// end's level, the compiling processes' limits.
+    pub codegen: CodegenOptions,
     /// A worker whose resident memory passes this many bytes after an image
     /// is replaced by a fresh one.
     pub worker_memory_limit: u64,
-    /// Address space, in bytes, the process compiling one image in a worker
-    /// may take (beyond the worker's own): an image that needs more fails
-    /// with "out of memory". `None`: the machine's memory shared between
-    /// the workers ([`codegen_worker::default_memory_limit`]); `Some(0)`: no
-    /// limit. Compiling in this process (no worker program) has no limit.
-    pub codegen_memory_limit: Option<u64>,
     /// The code cache ([`crate::code_cache`]) for LLVM IR compiled by worker
     /// processes: `None` (the library's default) compiles every image. The
     /// commands and the C ABI turn it on in the user's cache directory.
     pub cache: Option<CacheSettings>,
-    /// Which images are compiled in pieces ([`crate::pieces`]); by default
-    /// large images of many functions (`PieceSettings::default`). Only with
-    /// worker processes: compiling in this process keeps images whole.
-    pub pieces: PieceSettings,
-    /// The SPIR-V back end's optimization level (`llc -O<n>`, 0 to 3;
-    /// default `sycl_spirv::DEFAULT_OPT_LEVEL`).
-    pub opt_level: u8,
-    /// How long a worker may take to compile one image (or piece) before it
-    /// is killed and the image fails, naming the limit (default
-    /// [`codegen_worker::DEFAULT_CODEGEN_TIMEOUT`]; `None`: as long as it
-    /// takes). Only with worker processes.
-    pub codegen_timeout: Option<Duration>,
 }
 
 /// The default [`SyclbinOptions::worker_memory_limit`]: 1 GiB. LLVM 22's
@@ -164,35 +130,43 @@ pub const DEFAULT_WORKER_MEMORY_LIMIT: u64 = 1 << 30;
 
 impl SyclbinOptions {
     /// The check that reads untrusted LLVM IR in a worker first
-    /// ([`codegen_worker::ReadCheck`]), when the options name a worker
-    /// program, with the compiling processes' memory limit.
-    pub fn read_check(&self) -> Option<codegen_worker::ReadCheck> {
+    /// ([`worker::ReadCheck`]), when the options name a worker program,
+    /// with the compiling processes' memory limit.
+    pub fn read_check(&self) -> Option<worker::ReadCheck> {
         let command = self.workers.clone()?;
-        Some(codegen_worker::ReadCheck {
+        Some(worker::ReadCheck {
             command,
-            memory_limit: self.worker_settings().memory_limit,
-            timeout: self.codegen_timeout,
+            memory_limit: self.memory_limit(),
+            timeout: self.codegen.timeout,
         })
     }
 
-    /// What each worker compiles an image with: these options' extensions,
-    /// validation and memory limit.
-    pub fn worker_settings(&self) -> WorkerSettings {
-        WorkerSettings {
-            spirv_extensions: self.spirv_extensions.clone(),
-            validate: self.validate,
-            memory_limit: self
-                .codegen_memory_limit
-                .unwrap_or_else(|| codegen_worker::default_memory_limit(self.threads)),
-            read_only: false,
-            // LLVM 22's SPIR-V back end keeps state between the modules
-            // one process compiles: pieces only in forked workers.
-            pieces: if self.workers.is_some() {
-                self.pieces
-            } else {
-                PieceSettings::OFF
+    /// The address space each compiling process may take, in bytes (0:
+    /// no limit): [`CodegenOptions::memory_limit`], by default the
+    /// machine's memory shared between [`SyclbinOptions::threads`] workers.
+    pub fn memory_limit(&self) -> u64 {
+        self.codegen
+            .memory_limit
+            .unwrap_or_else(|| worker::default_memory_limit(self.threads))
+    }
+
+    /// The record each worker is started with, or what this process
+    /// compiles with: the memory limit resolved, and no pieces without
+    /// workers (LLVM 22's SPIR-V back end keeps state between the modules
+    /// one process compiles: pieces only in forked workers).
+    fn worker_record(&self) -> WorkerRecord {
+        WorkerRecord {
+            role: WorkerRole::Compile,
+            codegen: CodegenOptions {
+                pieces: if self.workers.is_some() {
+                    self.codegen.pieces
+                } else {
+                    PieceSettings::OFF
+                },
+                memory_limit: Some(self.memory_limit()),
+                timeout: None,
+                ..self.codegen.clone()
             },
-            opt_level: self.opt_level,
         }
     }
 }
@@ -208,14 +182,9 @@ impl Default for SyclbinOptions {
             arch: None,
             threads: 1,
             workers: None,
-            spirv_extensions: sycl_spirv::default_extensions(),
-            validate: true,
+            codegen: CodegenOptions::default(),
             worker_memory_limit: DEFAULT_WORKER_MEMORY_LIMIT,
-            codegen_memory_limit: None,
             cache: None,
-            pieces: PieceSettings::default(),
-            opt_level: sycl_spirv::DEFAULT_OPT_LEVEL,
-            codegen_timeout: Some(codegen_worker::DEFAULT_CODEGEN_TIMEOUT),
         }
     }
 }
@@ -270,10 +239,10 @@ struct Compiled {
 /// Where LLVM IR is compiled: in this process or in a worker process
 /// (started when first needed, replaced when it dies or grows).
 enum Backend {
-    InProcess(WorkerSettings),
+    InProcess(CodegenOptions),
     Workers {
         command: WorkerCommand,
-        settings: WorkerSettings,
+        record: WorkerRecord,
         worker: Option<Box<Worker>>,
         memory_limit: u64,
         timeout: Option<Duration>,
@@ -284,13 +253,13 @@ enum Backend {
 impl Backend {
     fn new(opts: &SyclbinOptions, cache: Option<Arc<CodeCache>>) -> Self {
         match &opts.workers {
-            None => Backend::InProcess(opts.worker_settings()),
+            None => Backend::InProcess(opts.worker_record().codegen),
             Some(command) => Backend::Workers {
                 command: command.clone(),
-                settings: opts.worker_settings(),
+                record: opts.worker_record(),
                 worker: None,
                 memory_limit: opts.worker_memory_limit,
-                timeout: opts.codegen_timeout,
+                timeout: opts.codegen.timeout,
                 cache,
             },
         }
@@ -299,10 +268,10 @@ impl Backend {
     /// Compiles one unit of LLVM IR (an image or a piece of one) to SPIR-V.
     fn compile_ir(&mut self, request: Request, code: &[u8], name: &str) -> Result<CompiledIr, String> {
         match self {
-            Backend::InProcess(settings) => codegen_worker::compile_unit(request, code, name, settings),
+            Backend::InProcess(codegen) => worker::compile_unit(request, code, name, codegen),
             Backend::Workers {
                 command,
-                settings,
+                record,
                 worker,
                 memory_limit,
                 timeout,
@@ -310,13 +279,13 @@ impl Backend {
             } => {
                 // Only worker results are cached: in this process, the
                 // back end's state from an earlier image can change bytes.
-                let key = cache.as_ref().map(|c| c.key(request, code, settings));
+                let key = cache.as_ref().map(|c| c.key(request, code, &record.codegen));
                 if let Some(hit) = cache.as_ref().zip(key.as_ref()).and_then(|(c, k)| c.lookup(k)) {
                     return Ok(hit);
                 }
                 let w = match worker {
                     Some(w) => w,
-                    None => worker.insert(Box::new(Worker::start(command, settings, *timeout)?)),
+                    None => worker.insert(Box::new(Worker::start(command, record, *timeout)?)),
                 };
                 match w.compile(request, name, code) {
                     Ok(c) => {
@@ -343,17 +312,18 @@ impl Backend {
     fn image_entry(&self, code: &[u8]) -> Option<ImageEntry> {
         match self {
             Backend::Workers {
-                settings,
+                record,
                 cache: Some(cache),
                 ..
-            } => Some((cache.clone(), cache.key(Request::Image, code, settings))),
+            } => Some((cache.clone(), cache.key(Request::Image, code, &record.codegen))),
             _ => None,
         }
     }
 
     fn validate(&self) -> bool {
         match self {
-            Backend::InProcess(s) | Backend::Workers { settings: s, .. } => s.validate,
+            Backend::InProcess(codegen) => codegen.validate,
+            Backend::Workers { record, .. } => record.codegen.validate,
         }
     }
 }
@@ -395,7 +365,7 @@ fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Resu
     if !sycl_spirv::is_llvm_ir(&image.code) {
         return Err(image_error(image, "neither SPIR-V nor LLVM IR"));
     }
-    let mut step = crate::trace::span("CodeGen", &image.name);
+    let mut step = trace::span("CodeGen", &image.name);
     let c = backend
         .compile_ir(Request::Image, &image.code, &image.name)
         .map_err(|e| image_error(image, e))?;
@@ -406,7 +376,7 @@ fn compile(image: &SyclbinImage, ir_type: IrType, backend: &mut Backend) -> Resu
     if c.pieces.is_some() {
         return Ok(Outcome::Pieces(c));
     }
-    crate::trace::progress("images compiled");
+    trace::progress("images compiled");
     Ok(Outcome::Done(compiled_spirv(c)))
 }
 
@@ -423,7 +393,7 @@ fn compiled_spirv(c: CompiledIr) -> Compiled {
 
 /// Compiles one piece of `image`.
 fn compile_piece(image: &SyclbinImage, n: usize, code: &[u8], backend: &mut Backend) -> Result<Vec<u8>, String> {
-    let step = crate::trace::span("CodeGen", format!("{} piece {n}", image.name));
+    let step = trace::span("CodeGen", format!("{} piece {n}", image.name));
     let c = backend.compile_ir(Request::Piece, code, &image.name)?;
     drop(step);
     Ok(c.spirv)
@@ -441,14 +411,14 @@ fn join(
     cached: Option<&ImageEntry>,
 ) -> Result<Compiled, SyclbinPackError> {
     let renamed = c.pieces.take().map(|p| p.renamed).unwrap_or_default();
-    let step = crate::trace::span("JoinPieces", &image.name);
+    let step = trace::span("JoinPieces", &image.name);
     let joined = sycl_spirv::join_pieces(spirv, &renamed).map_err(|e| image_error(image, e.to_string()))?;
     drop(step);
     if validate {
-        let _step = crate::trace::span("Validate", &image.name);
+        let _step = trace::span("Validate", &image.name);
         sycl_spirv::validate_bytes(&joined).map_err(|e| image_error(image, e.to_string()))?;
     }
-    crate::trace::progress("images compiled");
+    trace::progress("images compiled");
     c.spirv = joined;
     if let Some((cache, key)) = cached {
         cache.store(key, &c);
@@ -499,7 +469,7 @@ fn kernel_names_of(image: &SyclbinImage, compiled: &Compiled) -> Vec<String> {
 /// compiled when it is LLVM IR, its property sets, and `[SYCL/kernel names]`
 /// added when missing.
 pub fn abstract_module(image: &SyclbinImage, opts: &SyclbinOptions) -> Result<AbstractModule, SyclbinPackError> {
-    let mut backend = Backend::InProcess(opts.worker_settings());
+    let mut backend = Backend::InProcess(opts.worker_record().codegen);
     module_of(image, opts.ir_type, opts.target.as_deref(), &mut backend)
 }
 
@@ -967,7 +937,7 @@ fn piece_number(j: &Job) -> usize {
 
 fn compile_thread(opts: &SyclbinOptions, shared: &Shared, cache: Option<Arc<CodeCache>>) {
     let _guard = CloseOnPanic(shared);
-    codegen_worker::block_sigpipe_on_this_thread();
+    worker::block_sigpipe_on_this_thread();
     let mut backend = Backend::new(opts, cache);
     while let Some(job) = shared.take() {
         let skip = job.index > shared.first_error.load(Ordering::Relaxed);

@@ -12,6 +12,8 @@
 //! ; no @llvm.used, no @decl
 //! ```
 
+use std::collections::HashSet;
+
 use sycl_ir::{CallConv, Module, Value};
 
 use crate::PassError;
@@ -21,14 +23,23 @@ pub fn remove_llvm_used(m: &Module<'_>) -> Result<bool, PassError> {
     let Some(used) = m.global("llvm.used") else {
         return Ok(false);
     };
+    // The verifier allows no use of `@llvm.used`; a pass could have left one.
+    if !used.has_no_uses() {
+        return Err(PassError::Message("Unexpected llvm.used users".into()));
+    }
     let init = used.initializer();
-    let elements: Vec<Value<'_>> = init.map(|i| i.operands()).unwrap_or_default();
+    // Each element once, with the global it names, read before anything is
+    // destroyed: an element listed twice would otherwise be looked at after
+    // its first occurrence destroyed it (or erased the declaration it is).
+    let elements: Vec<(Value<'_>, Value<'_>)> = distinct(init.map(|i| i.operands()).unwrap_or_default())
+        .into_iter()
+        .map(|e| (e, e.strip_pointer_casts()))
+        .collect();
     used.erase_global();
     if let Some(init) = init {
         init.destroy_if_dead_constant();
     }
-    for e in elements {
-        let target = e.strip_pointer_casts();
+    for (e, target) in elements {
         if e != target {
             e.destroy_if_dead_constant();
         }
@@ -45,6 +56,12 @@ pub fn remove_llvm_used(m: &Module<'_>) -> Result<bool, PassError> {
     Ok(true)
 }
 
+/// `values` without repetitions, in first-occurrence order.
+fn distinct(values: Vec<Value<'_>>) -> Vec<Value<'_>> {
+    let mut seen = HashSet::new();
+    values.into_iter().filter(|v| seen.insert(*v)).collect()
+}
+
 /// For SPIR targets, rebuilds `@llvm.compiler.used` without device globals
 /// (globals with attribute `sycl-device-global-size`). Returns true if the
 /// module changed.
@@ -55,6 +72,11 @@ pub fn remove_device_globals_from_compiler_used(m: &Module<'_>) -> bool {
     let Some(used) = m.global("llvm.compiler.used") else {
         return false;
     };
+    // The verifier allows no use of `@llvm.compiler.used`; a pass could have
+    // left one.
+    if !used.has_no_uses() {
+        return false;
+    }
     let elements: Vec<Value<'_>> = used.initializer().map(|i| i.operands()).unwrap_or_default();
     let is_device_global = |v: Value<'_>| {
         v.strip_pointer_casts().is_global_variable()
@@ -64,12 +86,16 @@ pub fn remove_device_globals_from_compiler_used(m: &Module<'_>) -> bool {
         return false;
     }
     let keep: Vec<Value<'_>> = elements.iter().copied().filter(|&e| !is_device_global(e)).collect();
-    let removed: Vec<Value<'_>> = elements
-        .iter()
-        .copied()
-        .filter(|&e| is_device_global(e))
-        .map(|e| e.strip_pointer_casts())
-        .collect();
+    // Each device global once: one listed twice would be looked at after
+    // its first occurrence erased it.
+    let removed = distinct(
+        elements
+            .iter()
+            .copied()
+            .filter(|&e| is_device_global(e))
+            .map(|e| e.strip_pointer_casts())
+            .collect(),
+    );
     let section = "llvm.metadata";
     let old_init = used.initializer();
     used.erase_global();
@@ -94,4 +120,61 @@ pub fn remove_device_globals_from_compiler_used(m: &Module<'_>) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sycl_ir::Context;
+
+    fn run(ir: &str, pass: impl Fn(&Module<'_>)) -> String {
+        let ctx = Context::new();
+        let m = ctx.parse_ir(ir.as_bytes(), "t.ll").expect("parse");
+        pass(&m);
+        m.verify().expect("verify");
+        m.to_text()
+    }
+
+    #[test]
+    fn an_element_listed_twice_is_removed_once() {
+        let text = run(
+            r#"
+target triple = "spir64-unknown-unknown"
+@llvm.used = appending global [4 x ptr addrspace(4)] [
+  ptr addrspace(4) addrspacecast (ptr @decl to ptr addrspace(4)),
+  ptr addrspace(4) addrspacecast (ptr @decl to ptr addrspace(4)),
+  ptr addrspace(4) addrspacecast (ptr @k to ptr addrspace(4)),
+  ptr addrspace(4) addrspacecast (ptr @k to ptr addrspace(4))], section "llvm.metadata"
+declare void @decl()
+define spir_kernel void @k() {
+  ret void
+}
+"#,
+            |m| assert!(remove_llvm_used(m).expect("pass")),
+        );
+        assert!(!text.contains("llvm.used") && !text.contains("@decl"), "{text}");
+        assert!(text.contains("define spir_kernel void @k()"), "{text}");
+    }
+
+    #[test]
+    fn a_device_global_listed_twice_is_removed_once() {
+        let text = run(
+            r#"
+target triple = "spir64-unknown-unknown"
+@dg = internal addrspace(1) global i32 0 #0
+@other = addrspace(1) global i32 0
+@llvm.compiler.used = appending global [3 x ptr addrspace(4)] [
+  ptr addrspace(4) addrspacecast (ptr addrspace(1) @dg to ptr addrspace(4)),
+  ptr addrspace(4) addrspacecast (ptr addrspace(1) @other to ptr addrspace(4)),
+  ptr addrspace(4) addrspacecast (ptr addrspace(1) @dg to ptr addrspace(4))], section "llvm.metadata"
+attributes #0 = { "sycl-device-global-size"="4" }
+"#,
+            |m| assert!(remove_device_globals_from_compiler_used(m)),
+        );
+        assert!(!text.contains("@dg"), "{text}");
+        assert!(
+            text.contains("@llvm.compiler.used = appending global [1 x ptr addrspace(4)]"),
+            "{text}"
+        );
+    }
 }

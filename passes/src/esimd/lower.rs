@@ -669,6 +669,12 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>, volatile_types: &HashSet<Typ
     for call in table_calls {
         translate_table_call(m, call)?;
     }
+    // Calls lowered to something without a result (stores, scatters,
+    // barriers) are erased with their uses left: a declaration that is not
+    // `void`, used, is refused.
+    if let Some(i) = erase.iter().find(|i| !i.has_no_uses()) {
+        return Err(not_supported(format!("a use of the result of '{}'", i.callee_name())));
+    }
     for i in erase {
         i.erase_instruction();
     }
@@ -930,6 +936,12 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
     // A pair result is returned through the first argument: the address
     // cast of the caller's slot, where the GenX result is stored.
     let slot = if rule.shape == Shape::StructRet {
+        // The call goes without a replacement.
+        if !call.has_no_uses() {
+            return Err(not_supported(format!(
+                "a use of the result of ESIMD intrinsic '{callee}'"
+            )));
+        }
         let sret = operand(0)?;
         if !sret.is_addrspacecast_inst() {
             return Err(not_supported(format!(

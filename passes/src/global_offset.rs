@@ -222,14 +222,17 @@ impl<'c> Lowering<'_, 'c> {
     /// (what they call is `callee`), cloning callers and kernels on the way,
     /// then does the same for the callers' own callers.
     fn thread_offset_to_callers(&mut self, callee_fn: Value<'c>, callee: Callee<'c>) -> Result<(), PassError> {
-        for call in distinct_users(callee_fn) {
-            if !call.is_call() || call.called_value() != Some(callee_fn) {
-                continue;
-            }
+        // The calls in original functions, chosen before anything changes:
+        // the loop erases instructions of clones only (the copies of calls),
+        // so every call listed here stays valid while it runs. (Calls in
+        // clones are rewritten through `copies`, from their originals.)
+        let calls: Vec<Value<'c>> = distinct_users(callee_fn)
+            .into_iter()
+            .filter(|c| c.is_call() && c.called_value() == Some(callee_fn))
+            .filter(|c| c.parent_function().is_some_and(|f| !self.clones.contains(&f)))
+            .collect();
+        for call in calls {
             let Some(caller) = call.parent_function() else { continue };
-            if self.clones.contains(&caller) {
-                continue;
-            }
             if self.kernels.contains(caller) {
                 self.clone_kernel(caller)?;
             }

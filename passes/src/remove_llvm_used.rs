@@ -31,17 +31,29 @@ pub fn remove_llvm_used(m: &Module<'_>) -> Result<bool, PassError> {
     // Each element once, with the global it names, read before anything is
     // destroyed: an element listed twice would otherwise be looked at after
     // its first occurrence destroyed it (or erased the declaration it is).
+    // Distinct elements are then neither built on one another nor name the
+    // same global: all have the array's element type, and LLVM folds a
+    // constant chain of pointer casts that ends in the type it started from
+    // (`addrspacecast (addrspacecast @f to ptr addrspace(4)) to ptr` is
+    // `ptr @f`).
     let elements: Vec<(Value<'_>, Value<'_>)> = distinct(init.map(|i| i.operands()).unwrap_or_default())
         .into_iter()
         .map(|e| (e, e.strip_pointer_casts()))
         .collect();
-    used.erase_global();
+    // SAFETY: no uses (checked above); `used` is not read again.
+    unsafe { used.erase_global() };
     if let Some(init) = init {
-        init.destroy_if_dead_constant();
+        // SAFETY: `init` is not read again; what else goes are dead
+        // constants built on it, none held here (the elements are its
+        // operands, not its users, and stay).
+        unsafe { init.destroy_if_dead_constant() };
     }
     for (e, target) in elements {
         if e != target {
-            e.destroy_if_dead_constant();
+            // SAFETY: `e` is in `elements` once and not read again; what
+            // goes with it (its dead users) is no other element (see
+            // `elements`) and never a global, so never a `target`.
+            unsafe { e.destroy_if_dead_constant() };
         }
         if !target.is_function() {
             continue;
@@ -50,7 +62,9 @@ pub fn remove_llvm_used(m: &Module<'_>) -> Result<bool, PassError> {
             return Err(PassError::Message("Unexpected usage of SYCL kernel".into()));
         }
         if target.is_declaration() && target.has_no_uses() {
-            target.erase_global();
+            // SAFETY: a declaration without uses, named by this element
+            // only (see `elements`); `elements` is consumed by this loop.
+            unsafe { target.erase_global() };
         }
     }
     Ok(true)
@@ -98,9 +112,13 @@ pub fn remove_device_globals_from_compiler_used(m: &Module<'_>) -> bool {
     );
     let section = "llvm.metadata";
     let old_init = used.initializer();
-    used.erase_global();
+    // SAFETY: no uses (checked above); `used` is not read again.
+    unsafe { used.erase_global() };
     if let Some(init) = old_init {
-        init.destroy_if_dead_constant();
+        // SAFETY: `old_init` is not read again; what else goes are dead
+        // constants built on it, none held here (the elements, `keep`'s
+        // too, are its operands, not its users, and stay).
+        unsafe { init.destroy_if_dead_constant() };
     }
     if !keep.is_empty() {
         let ptr = keep[0].ty();
@@ -114,9 +132,14 @@ pub fn remove_device_globals_from_compiler_used(m: &Module<'_>) -> bool {
         // The pointer casts that pointed at it from the old array are now
         // dead constants: they must not keep an otherwise unused device
         // global alive.
-        r.remove_dead_constant_users();
+        // SAFETY: what goes are dead constants that use `r`, such as the
+        // casts of `elements`, which is not read again (nor is `keep`, which
+        // built the new array above).
+        unsafe { r.remove_dead_constant_users() };
         if r.has_no_uses() {
-            r.erase_global();
+            // SAFETY: a global without uses; `removed` holds each once and
+            // is consumed by this loop.
+            unsafe { r.erase_global() };
         }
     }
     true

@@ -676,7 +676,9 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>, volatile_types: &HashSet<Typ
         return Err(not_supported(format!("a use of the result of '{}'", i.callee_name())));
     }
     for i in erase {
-        i.erase_instruction();
+        // SAFETY: no uses (just checked); each instruction of `f` was
+        // visited once, so listed once, and `erase` is consumed here.
+        unsafe { i.erase_instruction() };
     }
     Ok(n)
 }
@@ -1039,7 +1041,10 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
     let new_call = b.call(decl, &args, &new_name);
     if let Some(slot) = slot {
         b.store(new_call, slot, 0);
-        call.erase_instruction();
+        // SAFETY: no uses (checked where `slot` was found); the caller
+        // (`lower_function`) lists each call once and does not look at it
+        // again.
+        unsafe { call.erase_instruction() };
         return Ok(());
     }
     let result = if new_call.ty() != call.ty() && call.ty().kind() != TypeKind::Void {
@@ -1054,6 +1059,8 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
         new_call
     };
     call.replace_all_uses_with(result);
-    call.erase_instruction();
+    // SAFETY: its uses moved to `result` just above; the caller
+    // (`lower_function`) lists each call once and does not look at it again.
+    unsafe { call.erase_instruction() };
     Ok(())
 }

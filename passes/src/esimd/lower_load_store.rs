@@ -54,7 +54,10 @@ pub fn lower_load_store(m: &Module<'_>) -> Result<bool, PassError> {
     }
     let changed = !erase.is_empty();
     for i in erase {
-        i.erase_instruction();
+        // SAFETY: `lower_one` replaced the uses of a load, and refused a
+        // store with uses; each instruction was visited once, so listed
+        // once, and `erase` is consumed here.
+        unsafe { i.erase_instruction() };
     }
     Ok(changed)
 }

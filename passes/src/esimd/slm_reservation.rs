@@ -284,9 +284,14 @@ pub fn lower_slm_reservation_calls(m: &Module<'_>) -> Result<bool, PassError> {
     }
     for (start, end, off) in offsets {
         start.replace_all_uses_with(ty.const_int(ty.int(32), off as u64 & 0xffff_ffff));
-        start.erase_instruction();
+        // SAFETY: its uses were just replaced; `build_graph` visits each
+        // instruction once, so each call is in one scope of `offsets`,
+        // which is consumed here (`g` and `memo` are not read again).
+        unsafe { start.erase_instruction() };
         if let Some(end) = end {
-            end.erase_instruction();
+            // SAFETY: no uses (`build_graph` refused a free with uses); in
+            // one scope only, as `start`.
+            unsafe { end.erase_instruction() };
         }
     }
     let sizes: BTreeMap<String, u64> = kernel_max

@@ -243,7 +243,9 @@ fn process_function<'c>(m: &Module<'c>, f: Value<'c>) -> bool {
             let rb = Builder::before(m, r);
             let v = rb.load(s.ty, slot, 0, "");
             rb.ret(v);
-            r.erase_instruction();
+            // SAFETY: a `ret` (no result, so no uses), replaced by the one
+            // built before it; the list of them is not read again.
+            unsafe { r.erase_instruction() };
         }
     }
     for call in calls {
@@ -265,7 +267,10 @@ fn process_function<'c>(m: &Module<'c>, f: Value<'c>) -> bool {
             }
             None => call.replace_all_uses_with(new_call),
         }
-        call.erase_instruction();
+        // SAFETY: its uses moved to `new_call` (with an `sret` result it
+        // returns `void`: the verifier's rule); `calls` holds each call
+        // once (checked above) and is consumed by this loop.
+        unsafe { call.erase_instruction() };
     }
     f.set_name("");
     new_f.set_name(&name);
@@ -282,7 +287,10 @@ pub fn optimize_vec_arg_call_conv(m: &Module<'_>) -> Result<bool, PassError> {
     }
     let changed = !done.is_empty();
     for f in done {
-        f.erase_function();
+        // SAFETY: `process_function` left `f` without body and without
+        // uses (its calls rewritten, its parameters' uses replaced); each
+        // function is in `done` once, which is consumed here.
+        unsafe { f.erase_function() };
     }
     Ok(changed)
 }

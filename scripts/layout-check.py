@@ -8,7 +8,9 @@
     workspace (members read from the root `Cargo.toml`);
   * ARCHITECTURE.md's crate table names each crate by its folder and
     package, and its "uses" column (crates of ours, or "all above") is what
-    the crate's `Cargo.toml` depends on.
+    the crate's `Cargo.toml` depends on;
+  * outside `ir/`, `process/` and `tools/capi/`, `unsafe` is only a block
+    whose body is one call of one of `sycl-ir`'s erasing methods (ERASING).
 
 A file's imports are the `crate::`, `super::` and `self::` paths of its
 `use` lines and of qualified paths in its code (brace groups expanded),
@@ -179,6 +181,49 @@ def module_files(crate_dir, lib_path):
     return mods
 
 
+# The crates whose `unsafe` is their own: LLVM, the operating system, the
+# C entry points.
+UNSAFE_CRATES = ("ir", "process", "tools/capi")
+# What an `unsafe` block may call elsewhere: `sycl-ir`'s methods that erase
+# or delete a value (`unsafe fn`s: each one's "Safety" says which handles
+# die).
+ERASING = (
+    "erase_instruction",
+    "erase_function",
+    "erase_global",
+    "delete_body",
+    "destroy_if_dead_constant",
+    "remove_dead_constant_users",
+    "retype_global",
+    "wrap_global_array_in_struct",
+    "replace_call_adding_args",
+)
+ERASING_CALL = re.compile(r"\s*[\w.]+\s*\.\s*(?:" + "|".join(ERASING) + r")\s*\([^()]*\)\s*;?\s*")
+
+
+def unsafe_outside(members_):
+    """file:line and what is wrong, for each `unsafe` outside UNSAFE_CRATES
+    that is not a block calling one erasing method."""
+    out, own = [], ", ".join(c + "/" for c in UNSAFE_CRATES)
+    for member, *_ in members_:
+        if member in UNSAFE_CRATES:
+            continue
+        for f in sorted((ROOT / member).rglob("*.rs")):
+            rel = f.relative_to(ROOT)
+            if any(rel.is_relative_to(c) for c in UNSAFE_CRATES):
+                continue
+            s = strip(f.read_text())
+            for m in re.finditer(r"\bunsafe\b", s):
+                where = f"{rel}:{s.count(chr(10), 0, m.start()) + 1}"
+                brace = re.compile(r"\s*\{").match(s, m.end())
+                if not brace:
+                    out.append(f"{where}: `unsafe` that is not a block (only {own} may have it)")
+                elif not ERASING_CALL.fullmatch(s, brace.end(), closing_brace(s, brace.end() - 1)):
+                    out.append(f"{where}: an `unsafe` block outside {own} must be a single call of one of "
+                               f"sycl-ir's erasing methods ({', '.join(ERASING)})")
+    return out
+
+
 PATH = re.compile(r"\b(crate|super|self)((?:\s*::\s*\w+)+)")
 USE = re.compile(r"\buse\s+([^;]+);")
 
@@ -329,7 +374,7 @@ def main():
                 print(f"{os.path.relpath(where, ROOT)}: fn {fn} is {n} lines (limit {a.limit})")
                 bad = True
     if not a.map:
-        for line in check_table(members()):
+        for line in check_table(members()) + unsafe_outside(members()):
             print(line)
             bad = True
     for pkg, comp, graph in circles:

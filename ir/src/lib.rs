@@ -5,7 +5,11 @@
 //! It owns LLVM contexts and modules (through `inkwell`) and hands out small
 //! `Copy` handles ([`Value`], [`Type`]) tied to the context's lifetime, in the
 //! way rustc's `&'ll Value` works. Handles are valid until the value they
-//! name is erased; passes that erase values must drop their handles first.
+//! name is erased, so the methods that erase or delete values are `unsafe`
+//! ([`Value::erase_instruction`], [`Value::erase_function`],
+//! [`Value::erase_global`], [`Value::delete_body`] and the few that replace
+//! a value by a new one): each says under "Safety" which handles die and
+//! what must hold first (no uses left).
 //! Everything else in the workspace — the splitter, the passes, the tools —
 //! sees only these safe types.
 //!

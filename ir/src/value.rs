@@ -225,8 +225,18 @@ impl<'c> Value<'c> {
     }
 
     /// Destroys a constant (not a global) that has no uses left, after
-    /// removing dead constant users. Returns true if destroyed.
-    pub fn destroy_if_dead_constant(self) -> bool {
+    /// removing dead constant users (see
+    /// [`Value::remove_dead_constant_users`]). Returns true if destroyed.
+    ///
+    /// # Safety
+    ///
+    /// Where it returns true, no handle to this constant is used after the
+    /// call; in either case, no handle to a constant expression that the
+    /// call destroyed as a dead user of it is (those of
+    /// [`Value::remove_dead_constant_users`]).
+    pub unsafe fn destroy_if_dead_constant(self) -> bool {
+        // SAFETY: the shim leaves anything but a constant that is not a
+        // global alone; what it frees, the caller no longer uses.
         unsafe { ffi::SyclDestroyDeadConstant(self.raw()) != 0 }
     }
 
@@ -360,8 +370,24 @@ impl<'c> Value<'c> {
         unsafe { Type::from_raw(LLVMGlobalGetValueType(self.raw())) }
     }
 
-    /// Deletes a global value (function or variable) from its module.
-    pub fn erase_global(self) {
+    /// Deletes a global value (function or variable) from its module;
+    /// anything else is left as it is.
+    ///
+    /// # Safety
+    ///
+    /// - The value has no uses ([`Value::has_no_uses`]; a dead constant
+    ///   expression is a use too, see [`Value::remove_dead_constant_users`]).
+    ///   LLVM deletes it regardless: a user left would point at freed memory
+    ///   (an LLVM built with assertions stops at "Uses remain when a value
+    ///   is destroyed!"; a release build, such as the distributions', goes
+    ///   on with undefined behaviour).
+    /// - No handle to it, or, for a function, to one of its arguments, basic
+    ///   blocks or instructions, is used after the call.
+    ///
+    /// Metadata that refers to it is no use: LLVM makes the reference null.
+    pub unsafe fn erase_global(self) {
+        // SAFETY: the kind is checked first; the caller guarantees no uses
+        // and drops its handles.
         unsafe {
             match self.kind() {
                 ValueKind::Function => LLVMDeleteFunction(self.raw()),
@@ -511,8 +537,20 @@ impl<'c> Value<'c> {
         unsafe { LLVMGetIntrinsicID(self.raw()) }
     }
 
-    /// Turns a function definition into a declaration.
-    pub fn delete_body(self) {
+    /// Turns a function definition into a declaration
+    /// (`Function::deleteBody`: its basic blocks and their instructions are
+    /// deleted, the function and its arguments stay; linkage becomes
+    /// external).
+    ///
+    /// # Safety
+    ///
+    /// `self` is a function, and no handle to a basic block or instruction
+    /// of its body is used after the call. (In a valid module the body's
+    /// instructions are used only inside it; block addresses and metadata
+    /// that refer to it are updated by LLVM.)
+    pub unsafe fn delete_body(self) {
+        // SAFETY: the caller guarantees a function and drops its handles
+        // into the body.
         unsafe { ffi::SyclDeleteFunctionBody(self.raw()) }
     }
 
@@ -702,8 +740,21 @@ impl<'c> Value<'c> {
         }
     }
 
-    /// Erases an instruction.
-    pub fn erase_instruction(self) {
+    /// Erases an instruction from its basic block and deletes it.
+    ///
+    /// # Safety
+    ///
+    /// - `self` is an instruction in a basic block.
+    /// - It has no uses: replace them first ([`Value::replace_all_uses_with`]).
+    ///   LLVM deletes it regardless, and a user left would point at freed
+    ///   memory (undefined behaviour in a release build of LLVM).
+    /// - No handle to it is used after the call.
+    ///
+    /// Erasing a terminator is not undefined behaviour, but leaves the block
+    /// invalid until it has another.
+    pub unsafe fn erase_instruction(self) {
+        // SAFETY: the caller guarantees an instruction in a block, without
+        // uses, and drops its handles.
         unsafe { LLVMInstructionEraseFromParent(self.raw()) }
     }
 
@@ -851,8 +902,19 @@ impl<'c> Value<'c> {
         }
     }
 
-    /// Removes the dead constant expressions that use this constant.
-    pub fn remove_dead_constant_users(self) {
+    /// Removes the dead constant expressions that use this constant
+    /// (`Constant::removeDeadConstantUsers`): those used by nothing but
+    /// other dead constants, directly or through other constant
+    /// expressions. Nothing happens for a value that is not a constant.
+    ///
+    /// # Safety
+    ///
+    /// No handle to a constant expression the call destroys is used after
+    /// it (a handle to one with uses left, or to anything that is not a
+    /// constant expression, stays valid).
+    pub unsafe fn remove_dead_constant_users(self) {
+        // SAFETY: the shim checks that the value is a constant; the caller
+        // drops its handles to what goes.
         unsafe { ffi::SyclRemoveDeadConstantUsers(self.raw()) }
     }
 
@@ -923,7 +985,15 @@ impl<'c> Value<'c> {
     /// attributes and metadata; uses move to the new global and the old one
     /// is erased. Returns the new global, or `None` (nothing changed) for
     /// other values.
-    pub fn wrap_global_array_in_struct(self) -> Option<Value<'c>> {
+    ///
+    /// # Safety
+    ///
+    /// Where it returns `Some`, no handle to this global, or to a constant
+    /// expression that used it (LLVM rebuilds those on the new global and
+    /// destroys them), is used after the call.
+    pub unsafe fn wrap_global_array_in_struct(self) -> Option<Value<'c>> {
+        // SAFETY: the shim checks what the value is; what it frees, the
+        // caller no longer uses.
         unsafe { Value::from_raw_opt(ffi::SyclWrapGlobalArrayInStruct(self.raw())) }
     }
 
@@ -935,7 +1005,15 @@ impl<'c> Value<'c> {
     /// it goes to the end of the module's globals, uses move to it and the
     /// old global is erased. Returns the new global, or `None` (nothing
     /// changed) for other values.
-    pub fn retype_global(self, ty: Type<'c>) -> Option<Value<'c>> {
+    ///
+    /// # Safety
+    ///
+    /// Where it returns `Some`, no handle to this global, or to a constant
+    /// expression that used it (LLVM rebuilds those on the new global and
+    /// destroys them), is used after the call.
+    pub unsafe fn retype_global(self, ty: Type<'c>) -> Option<Value<'c>> {
+        // SAFETY: the shim checks what the value is; what it frees, the
+        // caller no longer uses.
         unsafe { Value::from_raw_opt(ffi::SyclRetypeGlobal(self.raw(), ty.raw())) }
     }
 
@@ -1023,10 +1101,17 @@ impl<'c> Value<'c> {
 
     /// For a call: replaces it by a call of `callee` with the same arguments
     /// followed by `extra`, keeping calling convention, tail-call kind,
-    /// operand bundles, call-site attributes, metadata and name. Returns the
-    /// new call; this handle is dead afterwards.
-    pub fn replace_call_adding_args(self, callee: Value<'c>, extra: &[Value<'c>]) -> Value<'c> {
+    /// operand bundles, call-site attributes, metadata and name; its uses
+    /// move to the new call, and it is erased. Returns the new call.
+    ///
+    /// # Safety
+    ///
+    /// `self` is a call instruction and `callee` a function; no handle to
+    /// `self` is used after the call.
+    pub unsafe fn replace_call_adding_args(self, callee: Value<'c>, extra: &[Value<'c>]) -> Value<'c> {
         let mut raw: Vec<LLVMValueRef> = extra.iter().map(|v| v.raw()).collect();
+        // SAFETY: the caller guarantees a call and a function and drops its
+        // handles to the old call.
         unsafe {
             Value::from_raw(ffi::SyclReplaceCallAddingArgs(
                 self.raw(),
@@ -1294,8 +1379,24 @@ impl<'c> Value<'c> {
         }
     }
 
-    /// Erases a function from its module (it must have no uses).
-    pub fn erase_function(self) {
+    /// Erases a function from its module and deletes it.
+    ///
+    /// # Safety
+    ///
+    /// - `self` is a function.
+    /// - It has no uses ([`Value::has_no_uses`]; a dead constant expression
+    ///   is a use too, see [`Value::remove_dead_constant_users`]).
+    ///   `LLVMDeleteFunction` deletes it regardless: a user left would point
+    ///   at freed memory (an LLVM built with assertions stops at "Uses
+    ///   remain when a value is destroyed!"; a release build, such as the
+    ///   distributions', goes on with undefined behaviour).
+    /// - No handle to it, or to one of its arguments, basic blocks or
+    ///   instructions, is used after the call.
+    ///
+    /// Metadata that refers to it is no use: LLVM makes the reference null.
+    pub unsafe fn erase_function(self) {
+        // SAFETY: the caller guarantees a function without uses and drops
+        // its handles.
         unsafe { LLVMDeleteFunction(self.raw()) }
     }
 

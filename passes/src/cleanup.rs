@@ -44,7 +44,10 @@ pub fn cleanup(m: &Module<'_>, entry_points: &[String], opts: CleanupOptions) ->
         if opts.has_virtual_functions {
             f.set_linkage(Linkage::LLVMExternalLinkage);
         } else {
-            f.delete_body();
+            // SAFETY: `f` is a function definition; no handle into its body
+            // is held here (only the function handles of `m.functions()`,
+            // which stay valid).
+            unsafe { f.delete_body() };
             f.clear_comdat();
         }
     }
@@ -93,7 +96,10 @@ fn clean_execution_modes(m: &Module<'_>) {
     for f in dead {
         // Metadata references are not uses; erasing nulls them out in any
         // node we dropped.
-        f.erase_global();
+        // SAFETY: `f` had no uses when listed, and nothing since made one;
+        // `dead` holds each function once and is consumed here, and the
+        // other handles to it (in `nodes`) are not used again.
+        unsafe { f.erase_global() };
     }
 }
 

@@ -172,13 +172,17 @@ pub fn global_offset(m: &Module<'_>, opts: GlobalOffsetOptions) -> Result<bool, 
     if let Some(i) = intrinsic {
         zero_intrinsic_reads(m, i)?;
         if i.has_no_uses() {
-            i.erase_global();
+            // SAFETY: a declaration without uses; `intrinsic` is not read
+            // again (`lowering`, which held it, is gone).
+            unsafe { i.erase_global() };
         }
     }
     for b in builtins {
         zero_builtin_reads(m, b);
         if b.has_no_uses() {
-            b.erase_global();
+            // SAFETY: a declaration without uses; `builtins` holds each
+            // once (one per name) and is consumed by this loop.
+            unsafe { b.erase_global() };
         }
     }
     Ok(true)
@@ -222,14 +226,17 @@ impl<'c> Lowering<'_, 'c> {
     /// (what they call is `callee`), cloning callers and kernels on the way,
     /// then does the same for the callers' own callers.
     fn thread_offset_to_callers(&mut self, callee_fn: Value<'c>, callee: Callee<'c>) -> Result<(), PassError> {
-        for call in distinct_users(callee_fn) {
-            if !call.is_call() || call.called_value() != Some(callee_fn) {
-                continue;
-            }
+        // The calls in original functions, chosen before anything changes:
+        // the loop erases instructions of clones only (the copies of calls),
+        // so every call listed here stays valid while it runs. (Calls in
+        // clones are rewritten through `copies`, from their originals.)
+        let calls: Vec<Value<'c>> = distinct_users(callee_fn)
+            .into_iter()
+            .filter(|c| c.is_call() && c.called_value() == Some(callee_fn))
+            .filter(|c| c.parent_function().is_some_and(|f| !self.clones.contains(&f)))
+            .collect();
+        for call in calls {
             let Some(caller) = call.parent_function() else { continue };
-            if self.clones.contains(&caller) {
-                continue;
-            }
             if self.kernels.contains(caller) {
                 self.clone_kernel(caller)?;
             }
@@ -247,11 +254,17 @@ impl<'c> Lowering<'_, 'c> {
             match callee {
                 Callee::Offset(Read::Intrinsic) => {
                     copy.replace_all_uses_with(offset);
-                    copy.erase_instruction();
+                    // SAFETY: its uses were just replaced; `copy` is in a
+                    // clone, so not in `calls`, and was taken out of
+                    // `copies`, the one place that held it.
+                    unsafe { copy.erase_instruction() };
                 }
                 Callee::Offset(Read::Builtin) => self.read_offset(copy, offset)?,
                 Callee::FunctionWithClone(c) => {
-                    copy.replace_call_adding_args(c, &[offset]);
+                    // SAFETY: a call, of the function whose clone `c` is;
+                    // `copy` is in a clone, so not in `calls`, and was taken
+                    // out of `copies`, the one place that held it.
+                    unsafe { copy.replace_call_adding_args(c, &[offset]) };
                 }
             }
             if !already_processed {
@@ -363,7 +376,9 @@ impl<'c> Lowering<'_, 'c> {
     /// `offset[dim]`, widened to the call's type; an unused call goes.
     fn read_offset(&self, call: Value<'c>, offset: Value<'c>) -> Result<(), PassError> {
         if call.has_no_uses() {
-            call.erase_instruction();
+            // SAFETY: no uses; the caller took `call`, a copy in a clone,
+            // out of `copies` and does not look at it again.
+            unsafe { call.erase_instruction() };
             return Ok(());
         }
         let ret = call.ty();
@@ -383,7 +398,8 @@ impl<'c> Lowering<'_, 'c> {
         let load = b.load(i32_ty, gep, 4, "");
         let value = b.zext_or_trunc(load, ret, "");
         call.replace_all_uses_with(value);
-        call.erase_instruction();
+        // SAFETY: its uses were just replaced; as above.
+        unsafe { call.erase_instruction() };
         Ok(())
     }
 }
@@ -469,7 +485,9 @@ fn erase_offset_loads<'c>(m: &Module<'c>, calls: &[Value<'c>], uses: OffsetUses<
     let types = m.types();
     for l in &uses.loads {
         l.replace_all_uses_with(types.null(l.ty()));
-        l.erase_instruction();
+        // SAFETY: its uses were just replaced; `loads` holds each load once
+        // and is not read again (the operands below are read after this).
+        unsafe { l.erase_instruction() };
     }
     let gone: HashSet<Value<'c>> = uses.derived.iter().chain(calls).copied().collect();
     let mut operands = Vec::new();
@@ -484,10 +502,16 @@ fn erase_offset_loads<'c>(m: &Module<'c>, calls: &[Value<'c>], uses: OffsetUses<
         d.replace_all_uses_with(types.poison(d.ty()));
     }
     for d in uses.derived {
-        d.erase_instruction();
+        // SAFETY: its uses became poison above; `derived` holds each value
+        // once (`from_offset`) and is consumed here; `gone` is not read
+        // again.
+        unsafe { d.erase_instruction() };
     }
     for c in calls {
-        c.erase_instruction();
+        // SAFETY: its users were all loads or derived values
+        // (`offset_uses`), erased above; each call is listed once (distinct
+        // users) and the list is not read after this pass over it.
+        unsafe { c.erase_instruction() };
     }
     let mut erased = HashSet::new();
     while let Some(v) = operands.pop() {
@@ -496,7 +520,10 @@ fn erase_offset_loads<'c>(m: &Module<'c>, calls: &[Value<'c>], uses: OffsetUses<
         }
         operands.extend(v.operands().into_iter().filter(|o| o.parent_function().is_some()));
         erased.insert(v);
-        v.erase_instruction();
+        // SAFETY: trivially dead, so without uses; a handle left in
+        // `operands` for it is caught by `erased` before it is read, and
+        // nothing else erases here.
+        unsafe { v.erase_instruction() };
     }
 }
 
@@ -521,7 +548,9 @@ fn replace_by_zero_alloca<'c>(m: &Module<'c>, f: Value<'c>, calls: &[Value<'c>])
     };
     for c in calls {
         c.replace_all_uses_with(zeros);
-        c.erase_instruction();
+        // SAFETY: its uses were just replaced; each call is listed once
+        // (distinct users) and the list is not read after this loop.
+        unsafe { c.erase_instruction() };
     }
     Ok(())
 }
@@ -534,7 +563,9 @@ fn zero_builtin_reads<'c>(m: &Module<'c>, builtin: Value<'c>) {
             if !call.has_no_uses() {
                 call.replace_all_uses_with(types.null(call.ty()));
             }
-            call.erase_instruction();
+            // SAFETY: no uses left; `distinct_users` lists each call once,
+            // and the loop does not look at this one again.
+            unsafe { call.erase_instruction() };
         }
     }
 }

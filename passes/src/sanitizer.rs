@@ -54,7 +54,9 @@ pub fn fix_sanitizer_kernel_metadata(m: &Module<'_>) -> bool {
     let Some(g) = SANITIZER_METADATA.iter().find_map(|(name, _)| m.global(name)) else {
         return false;
     };
-    let g = g.wrap_global_array_in_struct().unwrap_or(g);
+    // SAFETY: the old global, if replaced, is shadowed here and never read
+    // again, and no constant expression that used it is held.
+    let g = unsafe { g.wrap_global_array_in_struct() }.unwrap_or(g);
     let size = m.data_layout().alloc_size(g.global_value_type());
     g.add_global_attr("sycl-device-global-size", &size.to_string());
     let t = m.types();

@@ -339,7 +339,12 @@ impl<'m, 'c> Lowering<'m, 'c> {
         let mut erased: HashSet<Value<'c>> = HashSet::new();
         for i in erase {
             if erased.insert(i) {
-                i.erase_instruction();
+                // SAFETY: the call's uses were replaced above (with `sret`
+                // it returns `void`, the verifier's rule) and a store has
+                // none; `erased` lets each go once, `erase` is consumed
+                // here, and the caller's loop does not look at the call
+                // again.
+                unsafe { i.erase_instruction() };
             }
         }
         Ok(())
@@ -595,9 +600,14 @@ impl<'m, 'c> Lowering<'m, 'c> {
                 .add_named_metadata(SPEC_CONST_DEFAULT_VALUES_MD, self.m.md_node(&[MdOperand::Value(*d)]));
         }
         for g in self.literals {
-            g.remove_dead_constant_users();
+            // SAFETY: what goes are dead constants that use `g`; none is
+            // held (`self`, `defaults` included, is consumed here, and the
+            // metadata above is not a handle).
+            unsafe { g.remove_dead_constant_users() };
             if g.has_no_uses() && g.has_local_linkage() {
-                g.erase_global();
+                // SAFETY: a global without uses; `literals` holds each once
+                // and is consumed by this loop.
+                unsafe { g.erase_global() };
             }
         }
     }

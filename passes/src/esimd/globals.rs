@@ -116,7 +116,10 @@ pub fn lower_global_stores<'c>(m: &Module<'c>, types: &HashSet<Type<'c>>) {
         }
     }
     for i in erase {
-        i.erase_instruction();
+        // SAFETY: a store (no result, so no uses), listed once (each
+        // instruction is visited once) and replaced by the call built
+        // before it; `erase` is consumed here.
+        unsafe { i.erase_instruction() };
     }
 }
 
@@ -143,7 +146,10 @@ pub fn lower_globals_to_vector(m: &Module<'_>) -> bool {
         .filter_map(|g| Some((g, wrapped_vector(g.global_value_type())?)))
         .collect();
     for (g, v) in &todo {
-        g.retype_global(*v);
+        // SAFETY: each global of `todo` once (from `m.globals()`); its uses
+        // move to the new global, and neither it nor a constant expression
+        // that used it is looked at again (`todo` is only counted after).
+        unsafe { g.retype_global(*v) };
     }
     !todo.is_empty()
 }

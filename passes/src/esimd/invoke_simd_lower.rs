@@ -330,7 +330,9 @@ fn process_call<'c>(m: &Module<'c>, call: Value<'c>, helpers: &mut Vec<Value<'c>
     let new_call = b.call(new_builtin, &args, "");
     new_call.copy_call_attributes_shifted(call, 1);
     call.replace_all_uses_with(new_call);
-    call.erase_instruction();
+    // SAFETY: its uses moved to `new_call` just above; `lower_invoke_simd`
+    // lists each call once and does not look at this one again.
+    unsafe { call.erase_instruction() };
     if !helpers.contains(&helper) {
         helpers.push(helper);
     }
@@ -360,7 +362,9 @@ pub fn lower_invoke_simd(m: &Module<'_>) -> Result<bool, PassError> {
     }
     for h in helpers {
         if h.has_no_uses() {
-            h.erase_function();
+            // SAFETY: a function without uses, listed once in `helpers`,
+            // which is consumed here; no handle into it is kept.
+            unsafe { h.erase_function() };
         }
     }
     Ok(modified)

@@ -669,8 +669,16 @@ fn lower_function<'c>(m: &Module<'c>, f: Value<'c>, volatile_types: &HashSet<Typ
     for call in table_calls {
         translate_table_call(m, call)?;
     }
+    // Calls lowered to something without a result (stores, scatters,
+    // barriers) are erased with their uses left: a declaration that is not
+    // `void`, used, is refused.
+    if let Some(i) = erase.iter().find(|i| !i.has_no_uses()) {
+        return Err(not_supported(format!("a use of the result of '{}'", i.callee_name())));
+    }
     for i in erase {
-        i.erase_instruction();
+        // SAFETY: no uses (just checked); each instruction of `f` was
+        // visited once, so listed once, and `erase` is consumed here.
+        unsafe { i.erase_instruction() };
     }
     Ok(n)
 }
@@ -930,6 +938,12 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
     // A pair result is returned through the first argument: the address
     // cast of the caller's slot, where the GenX result is stored.
     let slot = if rule.shape == Shape::StructRet {
+        // The call goes without a replacement.
+        if !call.has_no_uses() {
+            return Err(not_supported(format!(
+                "a use of the result of ESIMD intrinsic '{callee}'"
+            )));
+        }
         let sret = operand(0)?;
         if !sret.is_addrspacecast_inst() {
             return Err(not_supported(format!(
@@ -1027,7 +1041,10 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
     let new_call = b.call(decl, &args, &new_name);
     if let Some(slot) = slot {
         b.store(new_call, slot, 0);
-        call.erase_instruction();
+        // SAFETY: no uses (checked where `slot` was found); the caller
+        // (`lower_function`) lists each call once and does not look at it
+        // again.
+        unsafe { call.erase_instruction() };
         return Ok(());
     }
     let result = if new_call.ty() != call.ty() && call.ty().kind() != TypeKind::Void {
@@ -1042,6 +1059,8 @@ fn translate_table_call<'c>(m: &Module<'c>, call: Value<'c>) -> Result<(), PassE
         new_call
     };
     call.replace_all_uses_with(result);
-    call.erase_instruction();
+    // SAFETY: its uses moved to `result` just above; the caller
+    // (`lower_function`) lists each call once and does not look at it again.
+    unsafe { call.erase_instruction() };
     Ok(())
 }

@@ -54,7 +54,10 @@ pub fn lower_load_store(m: &Module<'_>) -> Result<bool, PassError> {
     }
     let changed = !erase.is_empty();
     for i in erase {
-        i.erase_instruction();
+        // SAFETY: `lower_one` replaced the uses of a load, and refused a
+        // store with uses; each instruction was visited once, so listed
+        // once, and `erase` is consumed here.
+        unsafe { i.erase_instruction() };
     }
     Ok(changed)
 }
@@ -68,6 +71,11 @@ fn lower_one<'c>(m: &Module<'c>, inst: Value<'c>, store: bool) -> Result<bool, P
             inst.callee_name()
         ))
     };
+    // A store goes without a replacement: one whose result is used (a
+    // declaration that is not `void`) is refused.
+    if store && !inst.has_no_uses() {
+        return Err(bad());
+    }
     let (ptr, value) = if store {
         (*ops.get(1).ok_or_else(bad)?, ops.first().copied())
     } else {
@@ -130,4 +138,26 @@ fn lower_one<'c>(m: &Module<'c>, inst: Value<'c>, store: bool) -> Result<bool, P
         }
     }
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sycl_ir::Context;
+
+    #[test]
+    fn a_used_result_of_a_vstore_is_refused() {
+        let ir = r#"
+declare i32 @llvm.genx.vstore.v4i32.p0(<4 x i32>, ptr)
+define void @f(ptr %p) {
+  %r = call i32 @llvm.genx.vstore.v4i32.p0(<4 x i32> zeroinitializer, ptr %p)
+  %s = add i32 %r, 1
+  ret void
+}
+"#;
+        let ctx = Context::new();
+        let m = ctx.parse_ir(ir.as_bytes(), "t.ll").expect("parse");
+        let e = lower_load_store(&m).expect_err("refused");
+        assert!(e.to_string().contains("malformed call"), "{e}");
+    }
 }

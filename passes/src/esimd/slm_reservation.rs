@@ -156,6 +156,13 @@ fn build_graph<'c>(m: &Module<'c>) -> Result<Graph<'c>, PassError> {
                     path.push(Node::Scope(inst));
                 } else if name.starts_with(SLM_FREE_PREFIX) {
                     scope_met = true;
+                    // The call goes; a result still used (a declaration
+                    // that is not `void`) would be left dangling.
+                    if !inst.has_no_uses() {
+                        return Err(err(format!(
+                            "a use of the result of __esimd_slm_free, function {fname}"
+                        )));
+                    }
                     let arg = *inst
                         .operands()
                         .first()
@@ -277,9 +284,14 @@ pub fn lower_slm_reservation_calls(m: &Module<'_>) -> Result<bool, PassError> {
     }
     for (start, end, off) in offsets {
         start.replace_all_uses_with(ty.const_int(ty.int(32), off as u64 & 0xffff_ffff));
-        start.erase_instruction();
+        // SAFETY: its uses were just replaced; `build_graph` visits each
+        // instruction once, so each call is in one scope of `offsets`,
+        // which is consumed here (`g` and `memo` are not read again).
+        unsafe { start.erase_instruction() };
         if let Some(end) = end {
-            end.erase_instruction();
+            // SAFETY: no uses (`build_graph` refused a free with uses); in
+            // one scope only, as `start`.
+            unsafe { end.erase_instruction() };
         }
     }
     let sizes: BTreeMap<String, u64> = kernel_max
@@ -289,4 +301,29 @@ pub fn lower_slm_reservation_calls(m: &Module<'_>) -> Result<bool, PassError> {
         .collect();
     set_kernel_md_op(m, SLM_SIZE_OP, &sizes, false);
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sycl_ir::Context;
+
+    #[test]
+    fn a_used_result_of_slm_free_is_refused() {
+        let ir = r#"
+declare spir_func i32 @_Z17__esimd_slm_allocj(i32)
+declare spir_func i32 @_Z16__esimd_slm_freej(i32)
+define spir_kernel void @k() !sycl_explicit_simd !0 {
+  %a = call spir_func i32 @_Z17__esimd_slm_allocj(i32 64)
+  %r = call spir_func i32 @_Z16__esimd_slm_freej(i32 %a)
+  %s = add i32 %r, 1
+  ret void
+}
+!0 = !{}
+"#;
+        let ctx = Context::new();
+        let m = ctx.parse_ir(ir.as_bytes(), "t.ll").expect("parse");
+        let e = lower_slm_reservation_calls(&m).expect_err("refused");
+        assert!(e.to_string().contains("a use of the result of __esimd_slm_free"), "{e}");
+    }
 }

@@ -27,6 +27,8 @@
 //! parameters are unnamed (LLVM's `CloneFunctionInto`). Local variables in
 //! another address space than the parameter's are cast to it.
 
+use std::collections::HashSet;
+
 use sycl_ir::{Builder, CallConv, CastOp, Module, Type, TypeKind, Value};
 
 use crate::PassError;
@@ -180,6 +182,14 @@ fn process_function<'c>(m: &Module<'c>, f: Value<'c>) -> bool {
     if params.is_empty() {
         return false;
     }
+    // Every use of `f` is a call of it (`optimizable_param`); a call that
+    // also passes `f` as an argument would be listed twice below (and
+    // erased twice), and its new call would keep `f` in use: left as is.
+    let calls = f.users();
+    let mut seen = HashSet::new();
+    if !calls.iter().all(|c| seen.insert(*c)) {
+        return false;
+    }
     let sret = params.iter().find(|p| p.sret).copied();
     let new_index = |old: u32| match sret {
         Some(s) if old > s.index => old - 1,
@@ -233,10 +243,12 @@ fn process_function<'c>(m: &Module<'c>, f: Value<'c>) -> bool {
             let rb = Builder::before(m, r);
             let v = rb.load(s.ty, slot, 0, "");
             rb.ret(v);
-            r.erase_instruction();
+            // SAFETY: a `ret` (no result, so no uses), replaced by the one
+            // built before it; the list of them is not read again.
+            unsafe { r.erase_instruction() };
         }
     }
-    for call in f.users() {
+    for call in calls {
         let b = Builder::before(m, call);
         let ops = call.operands();
         let mut args = Vec::new();
@@ -255,7 +267,10 @@ fn process_function<'c>(m: &Module<'c>, f: Value<'c>) -> bool {
             }
             None => call.replace_all_uses_with(new_call),
         }
-        call.erase_instruction();
+        // SAFETY: its uses moved to `new_call` (with an `sret` result it
+        // returns `void`: the verifier's rule); `calls` holds each call
+        // once (checked above) and is consumed by this loop.
+        unsafe { call.erase_instruction() };
     }
     f.set_name("");
     new_f.set_name(&name);
@@ -272,7 +287,41 @@ pub fn optimize_vec_arg_call_conv(m: &Module<'_>) -> Result<bool, PassError> {
     }
     let changed = !done.is_empty();
     for f in done {
-        f.erase_function();
+        // SAFETY: `process_function` left `f` without body and without
+        // uses (its calls rewritten, its parameters' uses replaced); each
+        // function is in `done` once, which is consumed here.
+        unsafe { f.erase_function() };
     }
     Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sycl_ir::Context;
+
+    #[test]
+    fn a_function_passed_to_its_own_call_is_kept() {
+        let ir = r#"
+define spir_func void @caller(<8 x i32> %x) {
+  %a = alloca <8 x i32>
+  store <8 x i32> %x, ptr %a
+  call spir_func void @twice(ptr %a, ptr @twice)
+  ret void
+}
+define internal spir_func void @twice(ptr %in, ptr %fp) {
+  %v = load <8 x i32>, ptr %in
+  ret void
+}
+"#;
+        let ctx = Context::new();
+        let m = ctx.parse_ir(ir.as_bytes(), "t.ll").expect("parse");
+        assert!(!optimize_vec_arg_call_conv(&m).expect("pass"));
+        m.verify().expect("verify");
+        let text = m.to_text();
+        assert!(
+            text.contains("call spir_func void @twice(ptr %a, ptr @twice)"),
+            "{text}"
+        );
+    }
 }

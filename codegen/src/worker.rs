@@ -552,12 +552,10 @@ pub struct ReadCheck {
 
 impl ReadCheck {
     /// The most threads a check reads on: each thread reads the
-    /// module-level records (and keeps them until it is done) again, about
-    /// 40 MB for dpnp's 20 MB of bitcode. On 16 cores, 16 threads against
-    /// 8 took llama.cpp's link from 3.1 to 2.7 s and dpnp's from 12.3 to
-    /// 11.7 s, with the same memory in this process (`bench/HISTORY.md`,
-    /// "Reading on every core").
-    pub const MAX_THREADS: usize = 16;
+    /// module-level records again (about 40 MB for dpnp's 20 MB of
+    /// bitcode); 16 gained only on llama.cpp per source, for up to 110 MiB
+    /// more (`bench/HISTORY.md`, "Reading on every core").
+    pub const MAX_THREADS: usize = 8;
 
     /// Reads `code` (named `name`) in a worker, bitcode on `threads` threads
     /// there (the run's thread count; at most [`ReadCheck::MAX_THREADS`]).

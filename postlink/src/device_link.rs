@@ -457,9 +457,6 @@ pub fn syclbin_settings(o: &DeviceLinkOptions, streams: bool) -> Settings {
             true => RunTuning::streaming_split_threads(o.syclbin.threads),
             false => o.syclbin.threads,
         }),
-        // Nothing is compiled before the split's analysis ends: it reads
-        // on every thread (`bench/HISTORY.md`, "Reading on every core").
-        share_threads: Some(o.syclbin.threads),
         tuning: o.tuning,
         ..Settings::default()
     }

@@ -134,10 +134,6 @@ pub struct SplitSettings {
     pub ep: EntryPointOptions,
     /// Worker threads.
     pub threads: usize,
-    /// Threads that read the input in shares ([`split_in_shares`]): the
-    /// worker threads, and beyond them threads that only summarise (at
-    /// least [`SplitSettings::threads`]).
-    pub share_threads: usize,
     /// Use exactly [`SplitSettings::threads`] (see
     /// [`crate::settings::RunTuning::exact_threads`]).
     pub exact_threads: bool,
@@ -677,15 +673,6 @@ fn split_in_shares<S: ImageSink>(
         let mut started = 0;
         for _ in 1..s.threads {
             match std::thread::Builder::new().spawn_scoped(scope, worker) {
-                Ok(_) => started += 1,
-                Err(_) => break,
-            }
-        }
-        // Threads that only summarise: the analysis is a run's critical
-        // path where nothing else runs yet (dpnp's 20 MB of bitcode: 0.8 s
-        // on 4 threads of 16 cores, while sycl-link's compilers waited).
-        for _ in s.threads..s.share_threads {
-            match std::thread::Builder::new().spawn_scoped(scope, || copy.summarize(&shares)) {
                 Ok(_) => started += 1,
                 Err(_) => break,
             }

@@ -115,7 +115,6 @@ pub fn run_module_split(o: &ModuleSplitOptions) -> Result<Report, PostLinkError>
         global_scope: mode == SplitMode::None,
         ep: EntryPointOptions::default(),
         threads,
-        share_threads: threads,
         exact_threads: o.tuning.exact_threads,
         costliest_first: false,
         esimd: None,

@@ -485,7 +485,6 @@ where
             import_undefined: s.import_undefined_externals,
         },
         threads: s.split_threads(),
-        share_threads: s.share_threads.unwrap_or(0).max(s.split_threads()),
         exact_threads: s.tuning.exact_threads,
         costliest_first: as_made && s.image_order == ImageOrder::CostliestFirst,
         esimd: Some(EsimdOptions {

@@ -166,13 +166,6 @@ pub struct Settings {
     /// ([`Settings::thread_count`]). Output is the same bytes whatever the
     /// count.
     pub threads: Option<usize>,
-    /// Threads that read a verified bitcode input in shares for the split's
-    /// analysis, where it is read so (`crate::driver`): the split's threads
-    /// and, beyond them, threads that only read and summarise, then end.
-    /// `None`: the split's. `sycl-link`'s first link sets all of its
-    /// threads here, since no image is compiled before the analysis ends.
-    /// Output is the same bytes whatever the count.
-    pub share_threads: Option<usize>,
     /// How the images reach the caller's callback ([`ImageOrder`]).
     pub image_order: ImageOrder,
     /// How the run is carried out (not what it makes): the commands and the

@@ -4,7 +4,7 @@
 //! libraries are linked in for what the module needs (LLVM's
 //! `LinkOnlyNeeded`), the linked module goes through the post-link pipeline
 //! with the options upstream's SYCLBIN mode gives `sycl-post-link`, and the
-//! images are packaged by [`crate::syclbin`] (compiled to SPIR-V by worker
+//! images are packaged by [`sycl_codegen::syclbin`] (compiled to SPIR-V by worker
 //! processes when the options name a worker program, else in process).
 //!
 //! Everything happens in memory: the linked module's bitcode goes to the

@@ -32,7 +32,7 @@
 ; POSTLINK-NOT: __esimd_slm
 ; POSTLINK: attributes #[[K]] = { {{.*}}"VCSLMSize"="1360"
 
-; NONCONST: error: {{.*}}ESIMDLowerSLMReservationCalls: __esimd_slm_alloc with non-constant argument, function k
+; NONCONST: sycl-opt: error: {{[^ ]*}}non-const.ll: ESIMDLowerSLMReservationCalls: __esimd_slm_alloc with non-constant argument, function k{{$}}
 
 ;--- slm.ll
 target triple = "spir64-unknown-unknown"

@@ -412,7 +412,16 @@ impl fmt::Display for OptError {
                 file,
                 pass: Some(pass),
                 error,
-            } => write!(f, "{file}: {pass}: {error}"),
+            } => {
+                // A pass whose messages already name it (the SLM
+                // reservation pass's, as sycl-post-link prints them) is
+                // not named twice.
+                let message = error.to_string();
+                match message.starts_with(&format!("{pass}: ")) {
+                    true => write!(f, "{file}: {message}"),
+                    false => write!(f, "{file}: {pass}: {message}"),
+                }
+            }
             OptError::Pass {
                 file,
                 pass: None,

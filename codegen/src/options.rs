@@ -73,6 +73,14 @@ impl CodegenOptions {
     /// at most whether compiling succeeds. Every field is named, so that a
     /// new one is placed on one side or the other.
     pub fn key_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_fields(&mut out, &self.key_fields()).expect("writing to a Vec does not fail");
+        out
+    }
+
+    /// [`CodegenOptions::key_bytes`]' fields: the extensions, validation
+    /// and level, the pieces' numbers.
+    fn key_fields(&self) -> [Vec<u8>; 3] {
         let CodegenOptions {
             spirv_extensions,
             validate,
@@ -81,22 +89,16 @@ impl CodegenOptions {
             memory_limit: _,
             timeout: _,
         } = self;
-        let mut out = Vec::new();
-        let pieces: Vec<u8> = pieces
+        let pieces = pieces
             .numbers()
             .iter()
             .flat_map(|n| (*n as u64).to_le_bytes())
             .collect();
-        write_fields(
-            &mut out,
-            &[
-                spirv_extensions.join(",").into_bytes(),
-                vec![u8::from(*validate), *opt_level],
-                pieces,
-            ],
-        )
-        .expect("writing to a Vec does not fail");
-        out
+        [
+            spirv_extensions.join(",").into_bytes(),
+            vec![u8::from(*validate), *opt_level],
+            pieces,
+        ]
     }
 
     /// Reads [`CodegenOptions::key_bytes`] back (the memory limit and the
@@ -157,8 +159,9 @@ pub enum WorkerRole {
 pub struct WorkerRecord {
     /// Compiling or only reading.
     pub role: WorkerRole,
-    /// The options; [`CodegenOptions::memory_limit`] is `Some` and the
-    /// timeout (the caller's business) is `None` in what the worker reads.
+    /// The options, [`CodegenOptions::memory_limit`] resolved (`Some`). The
+    /// timeout is the starting side's (`Worker::start` applies it) and is
+    /// not written: it is `None` in what the worker reads.
     pub codegen: CodegenOptions,
 }
 
@@ -174,7 +177,7 @@ impl WorkerRecord {
             threads.to_le_bytes().to_vec(),
             self.codegen.memory_limit.unwrap_or(0).to_le_bytes().to_vec(),
         ];
-        fields.extend(read_fields(&mut self.codegen.key_bytes().as_slice())?);
+        fields.extend(self.codegen.key_fields());
         write_fields(out, &fields)
     }
 

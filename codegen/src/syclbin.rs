@@ -30,7 +30,6 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use crate::code_cache::{CacheSettings, CodeCache, Key};
 use crate::options::{CodegenOptions, WorkerRecord, WorkerRole};
@@ -164,7 +163,6 @@ impl SyclbinOptions {
                     PieceSettings::OFF
                 },
                 memory_limit: Some(self.memory_limit()),
-                timeout: None,
                 ..self.codegen.clone()
             },
         }
@@ -245,7 +243,6 @@ enum Backend {
         record: WorkerRecord,
         worker: Option<Box<Worker>>,
         memory_limit: u64,
-        timeout: Option<Duration>,
         cache: Option<Arc<CodeCache>>,
     },
 }
@@ -259,7 +256,6 @@ impl Backend {
                 record: opts.worker_record(),
                 worker: None,
                 memory_limit: opts.worker_memory_limit,
-                timeout: opts.codegen.timeout,
                 cache,
             },
         }
@@ -274,7 +270,6 @@ impl Backend {
                 record,
                 worker,
                 memory_limit,
-                timeout,
                 cache,
             } => {
                 // Only worker results are cached: in this process, the
@@ -285,7 +280,7 @@ impl Backend {
                 }
                 let w = match worker {
                     Some(w) => w,
-                    None => worker.insert(Box::new(Worker::start(command, record, *timeout)?)),
+                    None => worker.insert(Box::new(Worker::start(command, record)?)),
                 };
                 match w.compile(request, name, code) {
                     Ok(c) => {

@@ -408,14 +408,10 @@ pub(crate) struct Worker {
 }
 
 impl Worker {
-    /// Starts a worker for `record`; `timeout` is how long one request may
-    /// take (`None`: as long as it takes). The record goes out with the
-    /// first request.
-    pub(crate) fn start(
-        command: &WorkerCommand,
-        record: &WorkerRecord,
-        timeout: Option<Duration>,
-    ) -> Result<Self, String> {
+    /// Starts a worker for `record`; its options' timeout is how long one
+    /// request may take (`None`: as long as it takes). The record goes out
+    /// with the first request.
+    pub(crate) fn start(command: &WorkerCommand, record: &WorkerRecord) -> Result<Self, String> {
         let mut child = spawn_worker(
             Command::new(&command.program)
                 .args(&command.args)
@@ -449,7 +445,7 @@ impl Worker {
                 WorkerRole::Read { .. } => Step::Read,
                 WorkerRole::Compile => Step::Codegen,
             },
-            timeout,
+            timeout: record.codegen.timeout,
         })
     }
 
@@ -557,6 +553,13 @@ impl ReadCheck {
     /// more (`bench/HISTORY.md`, "Reading on every core").
     pub const MAX_THREADS: usize = 8;
 
+    /// The threads a read in shares of a run of `threads` threads uses: at
+    /// least one, at most [`ReadCheck::MAX_THREADS`] (the check's, and a
+    /// caller's own read of bytes it trusts, `sycl_postlink::Input::verify_in_shares`).
+    pub fn reading_threads(threads: usize) -> u32 {
+        threads.clamp(1, Self::MAX_THREADS) as u32
+    }
+
     /// Reads `code` (named `name`) in a worker, bitcode on `threads` threads
     /// there (the run's thread count; at most [`ReadCheck::MAX_THREADS`]).
     /// `Err` is one line on how
@@ -573,15 +576,15 @@ impl ReadCheck {
     pub fn check(&self, name: &str, code: &[u8], threads: usize) -> Result<bool, String> {
         let record = WorkerRecord {
             role: WorkerRole::Read {
-                threads: threads.clamp(1, Self::MAX_THREADS) as u32,
+                threads: Self::reading_threads(threads),
             },
             codegen: CodegenOptions {
                 memory_limit: Some(self.memory_limit),
-                timeout: None,
+                timeout: self.timeout,
                 ..CodegenOptions::default()
             },
         };
-        let check = || run_in_worker(&self.command, &record, self.timeout, name, code).map(|c| c.verified);
+        let check = || run_in_worker(&self.command, &record, name, code).map(|c| c.verified);
         if !sycl_ir::is_bitcode(code) {
             return check();
         }
@@ -629,23 +632,21 @@ pub fn compile_in_worker(
             // One module in, one SPIR-V module out: never cut into pieces here.
             pieces: PieceSettings::OFF,
             memory_limit: Some(codegen.memory_limit.unwrap_or_else(|| default_memory_limit(1))),
-            timeout: None,
             ..codegen.clone()
         },
     };
-    run_in_worker(command, &record, codegen.timeout, name, code)
+    run_in_worker(command, &record, name, code)
 }
 
 /// One image through a worker started for it.
 fn run_in_worker(
     command: &WorkerCommand,
     record: &WorkerRecord,
-    timeout: Option<Duration>,
     name: &str,
     code: &[u8],
 ) -> Result<CompiledIr, String> {
     block_sigpipe_on_this_thread();
-    let mut w = Worker::start(command, record, timeout)?;
+    let mut w = Worker::start(command, record)?;
     w.compile(Request::Image, name, code).map_err(|(message, _)| message)
 }
 

@@ -66,7 +66,7 @@ impl Input {
     /// a module with debug information, or one that does not verify is
     /// left to the run, which verifies it as usual.
     pub fn verify_in_shares(mut self, threads: usize) -> Self {
-        let threads = threads.clamp(1, sycl_codegen::worker::ReadCheck::MAX_THREADS) as u32;
+        let threads = sycl_codegen::worker::ReadCheck::reading_threads(threads);
         self.verified = self.verified
             || (sycl_ir::is_bitcode(&self.data) && sycl_ir::verify_bitcode_in_shares(&self.data, threads));
         self

@@ -107,7 +107,10 @@ pub struct SyclbinOptions {
     pub threads: usize,
     /// The program that compiles images in worker processes; `None`
     /// compiles in this process, where a back-end crash or stack overflow
-    /// ends the process.
+    /// ends the process, and where LLVM 22's SPIR-V back end keeps block
+    /// ids from one image to the next: what that does to an image's ids is
+    /// repaired, but an image in which it gives two blocks of one function
+    /// the same id fails with an error saying so (`sycl_spirv::canonical_ids`).
     pub workers: Option<WorkerCommand>,
     /// How LLVM IR is compiled: extensions, validation, pieces, the back
     /// end's level, the compiling processes' limits.

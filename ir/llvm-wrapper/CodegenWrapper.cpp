@@ -234,6 +234,14 @@ int SyclEmitToMemory(LLVMModuleRef M, const char *TripleStr, const char *CPU,
   std::string Fatal;
   bool Completed = true;
   if (TT.isSPIRV() && !Assembly) {
+    // Block names would become OpNames of block labels, which
+    // sycl_spirv::canonical_ids drops. They go before the back end sees
+    // them: a label whose id is stale from an earlier compilation in this
+    // process can share its id with another result, and then a block's name
+    // cannot be told from that result's.
+    for (Function &F : Mod)
+      for (BasicBlock &BB : F)
+        BB.setName("");
     std::vector<std::string> Extensions;
     StringRef List = SpirvExtensions ? SpirvExtensions : "";
     while (!List.empty()) {

@@ -268,9 +268,13 @@ pub fn source_language(module: &sycl_ir::Module<'_>) -> Option<(u32, u32)> {
 /// between modules. In a process that has compiled another module before,
 /// a function allocated at a reused address gets the earlier module's label
 /// id: the output then depends on what was compiled before, and a stale id
-/// can collide with an id of the new module. `llc` compiles one module per
-/// process and never sees this. Relabeling repairs collisions; canonical
-/// numbering makes the bytes a function of the input. The back end also
+/// can collide with an id of the new module (llvm/llvm-project#160613).
+/// `llc` compiles one module per process and never sees this, nor do the
+/// tools, which compile each image in a freshly forked process
+/// (`sycl_codegen::worker`). Relabeling repairs a collision with another
+/// result; two blocks of one function with one id cannot be repaired and
+/// are an error. Canonical numbering makes the bytes a function of the
+/// input. The back end also
 /// lists an entry point's interface variables in the order of a
 /// pointer-keyed container, which follows heap addresses once a process has
 /// compiled another module; their definitions' order does not.
@@ -286,7 +290,7 @@ fn canonicalize(bytes: &[u8], source: Option<(u32, u32)>) -> Result<Vec<u8>, Spi
     // know where every extension's global instructions go (e.g.
     // SPV_INTEL_memory_access_aliasing's AliasDomainDeclINTEL).
     let (mut header, mut insts) = Flat::parse(bytes)?;
-    relabel_blocks(&mut insts);
+    relabel_blocks(&mut insts)?;
     sort_interfaces(&mut insts);
     integer_nulls_as_zero(&mut insts);
     if let Some((lang, version)) = source {
@@ -456,9 +460,14 @@ fn label_operands(op: Op, n: usize) -> Vec<usize> {
 }
 
 /// Gives every block label a fresh id, above all ids in use, and rewrites
-/// the label operands of its function; names of old label ids are dropped
-/// (an old id may also name another result).
-fn relabel_blocks(insts: &mut Vec<Instruction>) {
+/// the label operands of its function. A label's old id may be stale (see
+/// [`canonical_ids`]) and then also be the id of another result, elsewhere
+/// in the module: names of old label ids are dropped unless another result
+/// has that id (the shim strips block names before the back end runs, so
+/// such a name is that result's). Two labels of one function with the same
+/// id cannot be told apart in the branches that name them: that is an
+/// error, never a guess.
+fn relabel_blocks(insts: &mut Vec<Instruction>) -> Result<(), SpirvError> {
     let mut next = insts
         .iter()
         .flat_map(|i| {
@@ -470,6 +479,11 @@ fn relabel_blocks(insts: &mut Vec<Instruction>) {
         .max()
         .unwrap_or(0)
         + 1;
+    let other_results: BTreeSet<u32> = insts
+        .iter()
+        .filter(|i| i.class.opcode != Op::Label)
+        .filter_map(|i| i.result_id)
+        .collect();
     let mut old_labels = BTreeSet::new();
     let mut start = 0;
     while let Some(offset) = insts[start..].iter().position(|i| i.class.opcode == Op::Function) {
@@ -482,8 +496,14 @@ fn relabel_blocks(insts: &mut Vec<Instruction>) {
         let mut map = BTreeMap::new();
         for inst in function.iter_mut().filter(|i| i.class.opcode == Op::Label) {
             if let Some(id) = inst.result_id.as_mut() {
+                if map.insert(*id, next).is_some() {
+                    return Err(SpirvError::Codegen(format!(
+                        "the SPIR-V back end gave two blocks of one function the same id ({id}), \
+                         which LLVM 22 does when it keeps block ids from an earlier compilation in \
+                         the same process; compile each module in a process of its own"
+                    )));
+                }
                 old_labels.insert(*id);
-                map.insert(*id, next);
                 *id = next;
                 next += 1;
             }
@@ -501,8 +521,11 @@ fn relabel_blocks(insts: &mut Vec<Instruction>) {
         start = end;
     }
     insts.retain(|i| {
-        i.class.opcode != Op::Name || !matches!(i.operands.first(), Some(Operand::IdRef(id)) if old_labels.contains(id))
+        i.class.opcode != Op::Name
+            || !matches!(i.operands.first(), Some(Operand::IdRef(id))
+                if old_labels.contains(id) && !other_results.contains(id))
     });
+    Ok(())
 }
 
 /// A back end of this crate, for the inputs it serves.
@@ -932,6 +955,62 @@ e:\n  ret void\n}\n";
         assert_eq!(repaired, good);
     }
 
+    /// `good` with the label of its first function's block `block` given
+    /// the id `id` (references to the label follow), as a stale entry of
+    /// the back end would.
+    fn with_label_id(good: &[u8], block: usize, id: u32) -> Vec<u8> {
+        let mut m = load(good).expect("load");
+        keep_generator(&mut m, good);
+        let label = &mut m.functions[0].blocks[block].label;
+        let old = label.as_ref().and_then(|l| l.result_id).expect("label");
+        label.as_mut().expect("label").result_id = Some(id);
+        for b in m.functions[0].blocks.iter_mut() {
+            for i in b.instructions.iter_mut() {
+                for op in i.operands.iter_mut() {
+                    if *op == Operand::IdRef(old) {
+                        *op = Operand::IdRef(id);
+                    }
+                }
+            }
+        }
+        m.assemble().iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn a_stale_label_id_on_a_named_global_keeps_the_globals_name() {
+        let ir = kernel_with_globals(3);
+        let good = compile_ir(ir.as_bytes(), "g.ll").expect("compile");
+        let m = load(&good).expect("load");
+        let g1 = m
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::Variable)
+            .nth(1)
+            .and_then(|i| i.result_id)
+            .expect("@g1");
+        let broken = with_label_id(&good, 0, g1);
+        assert!(validate_bytes(&broken).is_err());
+        let repaired = canonical_ids(&broken).expect("canonical");
+        assert_eq!(repaired, good, "@g1 keeps its OpName");
+    }
+
+    #[test]
+    fn two_blocks_of_one_function_with_one_id_are_an_error() {
+        let ir = b"define spir_kernel void @k(ptr addrspace(1) %p, i32 %c) {\n\
+entry:\n  %b = icmp eq i32 %c, 0\n  br i1 %b, label %t, label %e\n\
+t:\n  store i32 1, ptr addrspace(1) %p\n  br label %e\n\
+e:\n  ret void\n}\n";
+        let good = compile_ir(ir, "k.ll").expect("compile");
+        let m = load(&good).expect("load");
+        let first = m.functions[0].blocks[1]
+            .label
+            .as_ref()
+            .and_then(|l| l.result_id)
+            .expect("label");
+        let e = canonical_ids(&with_label_id(&good, 2, first)).expect_err("ambiguous branches");
+        assert!(e.to_string().contains("same id"), "{e}");
+    }
+
     /// Control flow of every kind that names blocks (branches, a switch,
     /// phis, a loop), over several functions.
     const CONTROL_FLOW: &str = r#"target triple = "spir64-unknown-unknown"
@@ -968,13 +1047,14 @@ exit:
 "#;
 
     /// Compilations in one process, from several threads, with other
-    /// modules in between, all give valid SPIR-V. Their bytes are not
-    /// compared: LLVM 22's SPIR-V back end keeps state between the modules of
-    /// one process, which now and then changes an image's bytes (seen here
-    /// about once in twenty runs). That is why the tools compile each image
-    /// in a forked worker (`sycl_codegen::worker`), whose bytes
-    /// `lit/codegen/interface-order.test` compares across runs and thread
-    /// counts.
+    /// modules in between, all give valid SPIR-V with the same bytes.
+    /// LLVM 22's SPIR-V back end keeps block ids between the modules of one
+    /// process; canonical ids repair what that does to a module's ids (it
+    /// once dropped a global's name here about once in twenty runs). The
+    /// tools still compile each image in a forked worker
+    /// (`sycl_codegen::worker`), which never sees an earlier module, and
+    /// `lit/codegen/interface-order.test` compares their bytes across runs
+    /// and thread counts.
     #[test]
     fn repeated_compilation_in_one_process_is_valid() {
         let first = compile_ir(CONTROL_FLOW.as_bytes(), "cf.ll").expect("compile");
@@ -996,6 +1076,7 @@ exit:
         for t in threads {
             for bytes in t.join().expect("thread") {
                 validate_bytes(&bytes).expect("spirv-val");
+                assert_eq!(bytes, first, "the same bytes");
             }
         }
     }

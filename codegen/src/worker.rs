@@ -11,9 +11,11 @@
 //! (its `main` is `sycl_process::tool_main`, which calls [`worker_main`] in
 //! worker mode). A worker
 //! that dies fails only the image it was compiling, with a one-line error;
-//! the next image gets a fresh worker. A worker compiles each image in a
-//! child it forks (`sycl_process::serve`), so no image sees what the SPIR-V back
-//! end kept from another.
+//! the next image gets a fresh worker. A worker compiles images in
+//! children it forks (`sycl_process::serve`), several images each; what
+//! the SPIR-V back end keeps from one image to the next is repaired in the
+//! output (`sycl_spirv::canonical_ids`), and an image a child that compiled
+//! before fails on is compiled again in a fresh child.
 //!
 //! The protocol, over the worker's standard input and output: a request is
 //! its kind ([`Request`], one byte), the unit's name and its LLVM IR (each a
@@ -42,7 +44,7 @@ use std::time::{Duration, Instant};
 pub use sycl_process::child::default_memory_limit;
 use sycl_process::child::{ForkError, OUT_OF_MEMORY_EXIT};
 use sycl_process::frame::{read_field, read_fields, read_string, write_field, write_fields};
-use sycl_process::serve::{ChildEnd, Handler, Isolation};
+use sycl_process::serve::{Answered, ChildEnd, Handler, Isolation};
 pub(crate) use sycl_process::signals::block_sigpipe_on_this_thread;
 use sycl_process::timed::Timed;
 use sycl_process::worker::{end_worker, spawn_worker};
@@ -273,15 +275,20 @@ pub(crate) fn read_answer(r: &mut impl Read) -> io::Result<Result<CompiledIr, St
     }))
 }
 
-/// Answers requests until the input closes. With [`Isolation::Fork`] each
-/// image is compiled in a child forked from this process, which never
-/// compiles itself: LLVM 22's SPIR-V back end keeps state between modules
-/// (block-label ids keyed by the address of a `MachineFunction`), and a
-/// process that compiled an image before can emit SPIR-V with a phi whose
-/// parent is another block (seen on llama.cpp's kernels); a child starts
-/// from this process's clean state, gives its memory back when it ends, and
-/// its crash is this image's error. Forking costs far less than starting
-/// `llc` (libLLVM is loaded and relocated once).
+/// Answers requests until the input closes. With [`Isolation::Fork`]
+/// images are compiled in children forked from this process, which never
+/// compiles itself, up to `sycl_process::serve::BATCH_REQUESTS` images
+/// each: forking a child for every image cost a fifth of the CPU of a link
+/// per kernel, most of it page faults (`bench/HISTORY.md`, "A child for
+/// several images"). LLVM 22's SPIR-V back end keeps block-label ids keyed
+/// by the address of a `MachineFunction` from one module to the next; the
+/// ids that gives are renumbered in the output (the bytes are those of a
+/// fresh process), and an image where two blocks of one function got one
+/// id (a phi's parent would be another block; seen on llama.cpp's kernels)
+/// is refused there and compiled again here in a fresh child, as is every
+/// image a child that compiled before fails on. A child gives its memory
+/// back when it ends, and its crash is its image's error. Forking costs far
+/// less than starting `llc` (libLLVM is loaded and relocated once).
 fn serve_with(
     record: &WorkerRecord,
     input: &mut impl Read,
@@ -311,7 +318,7 @@ impl Handler for Codegen<'_> {
         sycl_process::child::limit_memory(self.memory_limit(), sycl_ir::exit_on_out_of_memory);
     }
 
-    fn answer(&self, kind: u8, name: &str, code: &[u8], out: &mut dyn Write) -> io::Result<bool> {
+    fn answer(&self, kind: u8, name: &str, code: &[u8], may_retry: bool, out: &mut dyn Write) -> io::Result<Answered> {
         let request = if kind == Request::Piece as u8 {
             Request::Piece
         } else {
@@ -334,10 +341,18 @@ impl Handler for Codegen<'_> {
         } else {
             compile_unit(request, code, name, &self.0.codegen)
         };
+        if result.is_err() && may_retry {
+            // What a process that compiled before fails on (LLVM 22's
+            // SPIR-V back end keeps block ids between modules:
+            // `sycl_spirv::canonical_ids` refuses what it cannot repair) is
+            // asked again of a fresh one, so that every failure is one a
+            // fresh process gives.
+            return Ok(Answered::InFreshProcess);
+        }
         write_answer(out, &result)?;
-        // A back end that stopped leaves LLVM's state in this process
-        // unusable: the pool starts a fresh worker for the next image.
-        Ok(!matches!(&result, Err(e) if e.contains(BACK_END_STOPPED)))
+        // After a failure LLVM's state in this process may be unusable (a
+        // back end that stopped): the next request gets a fresh process.
+        Ok(if result.is_ok() { Answered::More } else { Answered::Last })
     }
 
     fn child_failed(&self, end: ChildEnd, out: &mut dyn Write) -> io::Result<()> {

@@ -57,7 +57,7 @@ pub fn limit_memory(limit: u64, also: impl FnOnce(i32)) {
     }
 }
 
-/// Why [`fork_run`] could not say how its child ended.
+/// Why a forked child could not be started or said how it ended.
 #[derive(Debug)]
 pub enum ForkError {
     /// No child could be forked.
@@ -66,15 +66,23 @@ pub enum ForkError {
     Wait(io::Error),
 }
 
-/// Runs `job` in a child forked from this process and waits for it. The
-/// child exits with 0 when `job` returns true, 3 otherwise; `Ok` is how it
-/// ended. The child dies with this process
-/// ([`crate::worker::die_with_parent`]): a worker killed by its own parent
-/// (a watchdog, a terminating signal) leaves no compiling child behind.
+/// A child forked by [`fork_child`], to be reaped with [`Forked::wait`].
+#[derive(Debug)]
+#[must_use = "a forked child is reaped with wait"]
+pub struct Forked {
+    pid: libc::pid_t,
+}
+
+/// Runs `job` in a child forked from this process and returns at once in
+/// this one. The child exits with 0 when `job` returns true, 3 otherwise.
+/// The child dies with this process ([`crate::worker::die_with_parent`]): a
+/// worker killed by its own parent (a watchdog, a terminating signal)
+/// leaves no compiling child behind. In this process, `job` is dropped
+/// without running (what it owns is closed here).
 ///
 /// Only for a single-threaded process (a worker serving requests on its one
 /// thread): the child runs Rust code after the fork.
-pub fn fork_run(job: impl FnOnce() -> bool) -> Result<ExitStatus, ForkError> {
+pub fn fork_child(job: impl FnOnce() -> bool) -> Result<Forked, ForkError> {
     let parent = std::process::id();
     // SAFETY: the caller's process is single-threaded, so the child may run
     // Rust and LLVM code; it leaves with _exit, running no destructor of the
@@ -88,18 +96,25 @@ pub fn fork_run(job: impl FnOnce() -> bool) -> Result<ExitStatus, ForkError> {
         let done = job();
         exit_now(if done { 0 } else { 3 });
     }
-    let mut status: libc::c_int = 0;
-    loop {
-        // SAFETY: waits for the child just forked, into a local.
-        let r = unsafe { libc::waitpid(pid, &mut status, 0) };
-        if r == pid {
-            break;
+    Ok(Forked { pid })
+}
+
+impl Forked {
+    /// Waits for the child to end; `Ok` is how it ended.
+    pub fn wait(self) -> Result<ExitStatus, ForkError> {
+        let mut status: libc::c_int = 0;
+        loop {
+            // SAFETY: waits for this child, into a local.
+            let r = unsafe { libc::waitpid(self.pid, &mut status, 0) };
+            if r == self.pid {
+                break;
+            }
+            let e = io::Error::last_os_error();
+            if e.kind() != io::ErrorKind::Interrupted {
+                return Err(ForkError::Wait(e));
+            }
         }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(ForkError::Wait(e));
-        }
+        use std::os::unix::process::ExitStatusExt;
+        Ok(ExitStatus::from_raw(status))
     }
-    use std::os::unix::process::ExitStatusExt;
-    Ok(ExitStatus::from_raw(status))
 }

@@ -16,7 +16,8 @@
 //! `splitCodeGen` (`llvm/lib/CodeGen/ParallelCG.cpp`) does for LTO with
 //! `SplitModule`, with `sycl_spirv::join_pieces` in the system linker's
 //! place. Images of a few large functions and few variables gain little and
-//! lose the fork of each piece: an image is cut when it has
+//! lose what each piece costs (its compilation's start, and the join): an
+//! image is cut when it has
 //! [`PieceSettings::min_functions`] and [`PieceSettings::min_instructions`],
 //! or an estimated cost of [`PieceSettings::min_cost`].
 //!
@@ -146,7 +147,7 @@ impl Default for PieceSettings {
     /// about 250, at most 32 (`bench/HISTORY.md`, "Images compiled in
     /// pieces": pieces of 500 or 1,000 take 1.4 and 1.9 times the CPU on
     /// the generated 4,000 kernels per source; more than 32 pieces pay
-    /// the fork of each piece for no gain on dpnp's large images).
+    /// each piece's own compilation for no gain on dpnp's large images).
     fn default() -> Self {
         PieceSettings {
             min_instructions: 2_000,

@@ -925,30 +925,20 @@ define spir_kernel void @__sycl_kernel_k(ptr addrspace(1) %p) {
         assert_eq!(canonical_ids(&swapped).expect("canonical"), llvm);
     }
 
-    #[test]
-    fn a_stale_label_id_that_collides_is_repaired() {
-        let ir = b"define spir_kernel void @k(ptr addrspace(1) %p, i32 %c) {\n\
+    /// A kernel of three blocks and a conditional branch.
+    const BRANCHES: &[u8] = b"define spir_kernel void @k(ptr addrspace(1) %p, i32 %c) {\n\
 entry:\n  %b = icmp eq i32 %c, 0\n  br i1 %b, label %t, label %e\n\
 t:\n  store i32 1, ptr addrspace(1) %p\n  br label %e\n\
 e:\n  ret void\n}\n";
-        let good = compile_ir(ir, "k.ll").expect("compile");
+
+    #[test]
+    fn a_stale_label_id_that_collides_is_repaired() {
+        let good = compile_ir(BRANCHES, "k.ll").expect("compile");
         // Give the first label the id of another result, as a stale entry would.
-        let mut m = load(&good).expect("load");
-        keep_generator(&mut m, &good);
-        let other = m.types_global_values[0].result_id.expect("a type");
-        let label = &mut m.functions[0].blocks[0].label;
-        let old = label.as_ref().and_then(|l| l.result_id).expect("label");
-        label.as_mut().expect("label").result_id = Some(other);
-        for b in m.functions[0].blocks.iter_mut() {
-            for i in b.instructions.iter_mut() {
-                for op in i.operands.iter_mut() {
-                    if *op == Operand::IdRef(old) {
-                        *op = Operand::IdRef(other);
-                    }
-                }
-            }
-        }
-        let broken: Vec<u8> = m.assemble().iter().flat_map(|w| w.to_le_bytes()).collect();
+        let other = load(&good).expect("load").types_global_values[0]
+            .result_id
+            .expect("a type");
+        let broken = with_label_id(&good, 0, other);
         assert!(validate_bytes(&broken).is_err());
         let repaired = canonical_ids(&broken).expect("canonical");
         validate_bytes(&repaired).expect("spirv-val");
@@ -996,11 +986,7 @@ e:\n  ret void\n}\n";
 
     #[test]
     fn two_blocks_of_one_function_with_one_id_are_an_error() {
-        let ir = b"define spir_kernel void @k(ptr addrspace(1) %p, i32 %c) {\n\
-entry:\n  %b = icmp eq i32 %c, 0\n  br i1 %b, label %t, label %e\n\
-t:\n  store i32 1, ptr addrspace(1) %p\n  br label %e\n\
-e:\n  ret void\n}\n";
-        let good = compile_ir(ir, "k.ll").expect("compile");
+        let good = compile_ir(BRANCHES, "k.ll").expect("compile");
         let m = load(&good).expect("load");
         let first = m.functions[0].blocks[1]
             .label

@@ -5,8 +5,8 @@
 //!   the program next to a library), the byte framing of the worker
 //!   protocol ([`frame`]: length-prefixed fields), a job run in a forked
 //!   child under a memory limit ([`child`]), and a worker's serving loop
-//!   ([`serve`]: requests read, each answered in a forked child by the
-//!   caller's [`serve::Handler`]);
+//!   ([`serve`]: requests read and passed on to forked children, several
+//!   to each, answered there by the caller's [`serve::Handler`]);
 //! - the allocator: [`alloc::WorkerAllocator`] (a failed allocation in a
 //!   limited child reads as "out of memory"), glibc's `mallopt`/`malloc_trim`
 //!   tuning;

@@ -167,12 +167,10 @@ fn answer_in_children(
         };
         let fresh = c.answered == 0;
         match c.ask(request) {
+            // The child counts its requests and its growth, and says
+            // `Last` when it has reached either limit.
             Some(Reply::More) => {
                 c.answered += 1;
-                if c.answered >= BATCH_REQUESTS {
-                    c.end();
-                    return Ok(None);
-                }
                 return Ok(Some(c));
             }
             Some(Reply::Last) => {
@@ -268,9 +266,7 @@ impl Batch {
 
     /// Tells the child that no request follows and reaps it.
     fn end(self) {
-        let Batch { child, requests, .. } = self;
-        drop(requests);
-        let _ = child.wait();
+        let _ = self.wait();
     }
 
     /// Reaps a child that has ended (or is ending), for how it ended.
